@@ -1,0 +1,29 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Platform minimums: Observation (`@Observable`, used by the view-model bridge) needs macOS 14 / iOS 17 /
+// tvOS 17 / watchOS 10; `Duration` and `Clock`, which the schedulers use, are older than that. Linux needs
+// nothing declared.
+let package = Package(
+    name: "Repose",
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
+    products: [
+        .library(name: "ReposeSignals", targets: ["ReposeSignals"]),
+        .library(name: "Repose", targets: ["Repose"]),
+        .library(name: "ReposeTesting", targets: ["ReposeTesting"]),
+        .executable(name: "repose-demo", targets: ["repose-demo"]),
+    ],
+    targets: [
+        .target(name: "ReposeSignals"),
+        .target(name: "Repose", dependencies: ["ReposeSignals"]),
+        .target(name: "ReposeTesting", dependencies: ["Repose"]),
+        .executableTarget(name: "repose-demo", dependencies: ["Repose", "ReposeTesting"]),
+
+        .executableTarget(name: "SignalsTour", dependencies: ["ReposeSignals"], path: "Playgrounds/SignalsTour"),
+        .executableTarget(
+            name: "ResourceBasics", dependencies: ["Repose", "ReposeTesting"], path: "Playgrounds/ResourceBasics"),
+
+        .testTarget(name: "ReposeSignalsTests", dependencies: ["ReposeSignals"]),
+        .testTarget(name: "ReposeTests", dependencies: ["Repose", "ReposeTesting"]),
+    ]
+)

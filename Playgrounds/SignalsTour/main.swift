@@ -1,0 +1,2 @@
+// SignalsTour: a walk through the ReposeSignals operators (being written).
+print("SignalsTour: coming with the signals library.")

@@ -1,0 +1,106 @@
+import Foundation
+
+/// A piece of data for a resource, with the metadata that came with it: the response's content type, charset,
+/// headers, and when it arrived.
+///
+/// Entities come from server responses (after the transformer pipeline), from a persistent cache, or from a
+/// local override. `Entity<Any>` is what a resource stores; use the typed accessors (``TypedContentAccessors/text``, ``TypedContentAccessors/jsonDict``,
+/// ``TypedContentAccessors/typedContent(ifNone:)``) to read it.
+public struct Entity<ContentType> {
+    /// The content, as the transformer pipeline left it: `Data`, `String`, JSON collections, or a model.
+    public var content: ContentType
+    /// The full `Content-Type` value, parameters included; `application/octet-stream` when the response had none.
+    public var contentType: String
+    /// The `charset` parameter of the content type, if there was one.
+    public var charset: String?
+    /// Response headers, keyed by lowercased name. Read them with ``header(forKey:)``.
+    public private(set) var headers: [String: String]
+    /// When this data was received or last confirmed (seconds since 1970, on the service's clock).
+    public var timestamp: TimeInterval
+
+    /// Creates an entity from its parts.
+    ///
+    /// - Parameters:
+    ///   - content: The content.
+    ///   - contentType: The full content type value, e.g. `text/plain; charset=utf-8`.
+    ///   - charset: The charset; when `nil`, it is read from `contentType`'s parameters.
+    ///   - headers: Response headers; names are matched case-insensitively.
+    ///   - timestamp: When the data arrived.
+    public init(
+        content: ContentType,
+        contentType: String,
+        charset: String? = nil,
+        headers: [String: String] = [:],
+        timestamp: TimeInterval = Date().timeIntervalSince1970
+    ) {
+        self.content = content
+        self.contentType = contentType
+        self.charset = charset ?? MediaType.parameter("charset", in: contentType)
+        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
+        self.timestamp = timestamp
+    }
+
+    /// Creates an entity from a network response's metadata and already-transformed content.
+    public init(response: NetworkResponse, content: ContentType, timestamp: TimeInterval) {
+        let headers = Dictionary(
+            response.headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
+        self.init(
+            content: content,
+            contentType: headers["content-type"] ?? MediaType.defaultContentType,
+            headers: headers,
+            timestamp: timestamp)
+    }
+
+    /// The value of a response header, looked up case-insensitively; `nil` if absent.
+    public func header(forKey key: String) -> String? {
+        headers[key.lowercased()]
+    }
+
+    /// The `ETag` header, which Repose sends back as `If-None-Match` on the next load.
+    public var etag: String? {
+        header(forKey: "etag")
+    }
+
+    /// Sets or removes one header.
+    public mutating func setHeader(_ value: String?, forKey key: String) {
+        headers[key.lowercased()] = value
+    }
+
+    /// The same metadata with other content.
+    public func withContent<NewContent>(_ newContent: NewContent) -> Entity<NewContent> {
+        var result = Entity<NewContent>(
+            content: newContent, contentType: contentType, charset: charset, timestamp: timestamp)
+        result.headers = headers
+        return result
+    }
+}
+
+extension Entity: Sendable where ContentType: Sendable {}
+
+/// Small helpers for media type strings.
+enum MediaType {
+    /// What a response without a `Content-Type` is taken to be.
+    static let defaultContentType = "application/octet-stream"
+
+    /// The value of a parameter such as `charset` in a media type, wherever it stands among the parameters.
+    static func parameter(_ name: String, in contentType: String) -> String? {
+        for part in contentType.split(separator: ";").dropFirst() {
+            let pieces = part.split(separator: "=", maxSplits: 1)
+            guard pieces.count == 2,
+                pieces[0].trimmingCharacters(in: .whitespaces).lowercased() == name
+            else { continue }
+            var value = pieces[1].trimmingCharacters(in: .whitespaces)
+            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
+                value = String(value.dropFirst().dropLast())
+            }
+            return value
+        }
+        return nil
+    }
+
+    /// The type and subtype alone, lowercased: `text/plain; charset=utf-8` → `text/plain`.
+    static func essence(of contentType: String) -> String {
+        let end = contentType.firstIndex(of: ";") ?? contentType.endIndex
+        return contentType[..<end].trimmingCharacters(in: .whitespaces).lowercased()
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+
+extension RequestError {
+    /// The specific causes Repose itself reports in ``RequestError/cause``. Match on them with `is` or `as?`.
+    public enum Cause {
+        /// The request's URL was missing or could not be parsed.
+        public struct InvalidURL: Error, LocalizedError {
+            /// The text that was supposed to be a URL, if any.
+            public let urlSource: String?
+            public init(urlSource: String?) { self.urlSource = urlSource }
+            public var errorDescription: String? { "The address of this request is not a valid URL." }
+        }
+
+        /// A text body could not be encoded in the requested encoding.
+        public struct UnencodableText: Error, LocalizedError {
+            /// The encoding that was asked for.
+            public let encoding: String.Encoding
+            /// The text that did not fit it.
+            public let text: String
+            public init(encoding: String.Encoding, text: String) {
+                self.encoding = encoding
+                self.text = text
+            }
+            public var errorDescription: String? { "The text could not be encoded for sending." }
+        }
+
+        /// A JSON body contained something that is not JSON.
+        public struct InvalidJSONObject: Error, LocalizedError {
+            public init() {}
+            public var errorDescription: String? { "The request body cannot be sent as JSON." }
+        }
+
+        /// A URL-encoded body contained a string that cannot be percent-encoded.
+        public struct NotURLEncodable: Error, LocalizedError {
+            /// The string that could not be encoded.
+            public let offendingString: String
+            public init(offendingString: String) { self.offendingString = offendingString }
+            public var errorDescription: String? { "The request parameters cannot be URL-encoded." }
+        }
+
+        /// The request was cancelled before it completed.
+        public struct RequestCancelled: Error, LocalizedError {
+            /// The error the networking layer reported for the cancellation, if any.
+            public let networkError: (any Error)?
+            public init(networkError: (any Error)?) { self.networkError = networkError }
+            public var errorDescription: String? { "The request was cancelled." }
+        }
+
+        /// The server answered 304 Not Modified, but there was no local data to keep.
+        public struct NoLocalDataFor304: Error, LocalizedError {
+            public init() {}
+            public var errorDescription: String? { "The server said nothing changed, but there is no saved data." }
+        }
+
+        /// The response named a charset that Repose does not know.
+        public struct InvalidTextEncoding: Error, LocalizedError {
+            /// The charset name from the response.
+            public let encodingName: String
+            public init(encodingName: String) { self.encodingName = encodingName }
+            public var errorDescription: String? { "The server sent text in an unknown encoding." }
+        }
+
+        /// The response's bytes are not valid in the charset it declared.
+        public struct UndecodableText: Error, LocalizedError {
+            /// The encoding the bytes were read with.
+            public let encoding: String.Encoding
+            public init(encoding: String.Encoding) { self.encoding = encoding }
+            public var errorDescription: String? { "The server's text could not be decoded." }
+        }
+
+        /// A transformer received content of a type it does not accept.
+        public struct WrongInputTypeInTranformerPipeline: Error, LocalizedError {
+            /// The type the transformer accepts.
+            public let expectedType: Any.Type
+            /// The type it received.
+            public let actualType: Any.Type
+            /// A description of the transformer.
+            public let transformer: String
+            public init(expectedType: Any.Type, actualType: Any.Type, transformer: String) {
+                self.expectedType = expectedType
+                self.actualType = actualType
+                self.transformer = transformer
+            }
+            public var errorDescription: String? { "Cannot parse server response" }
+        }
+
+        /// A JSON response was a bare value (`17`, `"foo"`, `null`) instead of an object or an array.
+        public struct JSONResponseIsNotDictionaryOrArray: Error, LocalizedError {
+            /// The type of the value found.
+            public let actualType: Any.Type
+            public init(actualType: Any.Type) { self.actualType = actualType }
+            public var errorDescription: String? { "Cannot parse server response" }
+        }
+
+        /// A transformer returned `nil`.
+        public struct TransformerReturnedNil: Error, LocalizedError {
+            /// A description of the transformer.
+            public let transformer: String
+            public init(transformer: String) { self.transformer = transformer }
+            public var errorDescription: String? { "Cannot parse server response" }
+        }
+
+        /// A `Decodable` model could not be decoded from the response.
+        public struct ModelDecodingFailed: Error, LocalizedError {
+            /// The model type.
+            public let modelType: Any.Type
+            /// The coding path where decoding stopped, e.g. `users[2].email`.
+            public let codingPath: String
+            /// What the decoder said.
+            public let underlying: any Error
+            public init(modelType: Any.Type, codingPath: String, underlying: any Error) {
+                self.modelType = modelType
+                self.codingPath = codingPath
+                self.underlying = underlying
+            }
+            public var errorDescription: String? { "Cannot parse server response" }
+        }
+    }
+}

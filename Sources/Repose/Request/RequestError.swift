@@ -1,0 +1,98 @@
+import Foundation
+
+/// Everything that can go wrong with a request, rolled into one structure that is easy to show in a UI.
+///
+/// Transport failures, HTTP error statuses, request bodies that cannot be encoded, responses that cannot be
+/// parsed, and cancellation all arrive as a `RequestError`. ``userMessage`` is always fit for display; ``cause``
+/// says precisely what happened.
+public struct RequestError: Error {
+    /// A message suitable for showing to the user.
+    public var userMessage: String
+    /// The HTTP status, when the server answered with an error status.
+    public var httpStatusCode: Int?
+    /// The body of the error response, parsed like any other response, when there was one.
+    public var entity: Entity<Any>?
+    /// The underlying error: a transport error, a parser error, or one of the ``Cause`` types.
+    public var cause: (any Error)?
+    /// When the error happened (seconds since 1970, on the service's clock).
+    public var timestamp: TimeInterval
+
+    /// Creates an error from its parts.
+    public init(
+        userMessage: String,
+        cause: (any Error)?,
+        entity: Entity<Any>? = nil,
+        httpStatusCode: Int? = nil,
+        timestamp: TimeInterval = Date().timeIntervalSince1970
+    ) {
+        self.userMessage = userMessage
+        self.cause = cause
+        self.entity = entity
+        self.httpStatusCode = httpStatusCode
+        self.timestamp = timestamp
+    }
+
+    /// An error for an HTTP error status. The message is the status's reason phrase unless `userMessage` is given.
+    public init(
+        httpStatusCode: Int,
+        entity: Entity<Any>?,
+        userMessage: String? = nil,
+        timestamp: TimeInterval = Date().timeIntervalSince1970
+    ) {
+        self.init(
+            userMessage: userMessage ?? HTTPStatus.userMessage(for: httpStatusCode),
+            cause: nil,
+            entity: entity,
+            httpStatusCode: httpStatusCode,
+            timestamp: timestamp)
+    }
+
+    /// An error wrapping another one: a `RequestError` passes through unchanged; anything else becomes the
+    /// ``cause``, with its localized description as the message when it has a useful one.
+    public init(wrapping error: any Error, fallbackMessage: String, timestamp: TimeInterval = Date().timeIntervalSince1970) {
+        if let requestError = error as? RequestError {
+            self = requestError
+            return
+        }
+        self.init(
+            userMessage: RequestError.displayMessage(for: error) ?? fallbackMessage,
+            cause: error,
+            timestamp: timestamp)
+    }
+
+    /// Whether this error reports a cancelled request rather than a failure.
+    public var isCancellation: Bool {
+        cause is Cause.RequestCancelled
+    }
+
+    /// The localized description of an error, unless it is the uninformative text Foundation makes up for
+    /// errors that provide none.
+    static func displayMessage(for error: any Error) -> String? {
+        if let described = error as? any LocalizedError, let description = described.errorDescription {
+            return description
+        }
+        let nsError = error as NSError
+        if nsError.domain == NSURLErrorDomain || nsError.userInfo[NSLocalizedDescriptionKey] != nil {
+            return nsError.localizedDescription
+        }
+        return nil
+    }
+}
+
+// Safe: a RequestError is a value that Repose never mutates after creating it, and its non-Sendable parts
+// (the parsed error body and the cause) are handed from the parsing task to the main actor exactly once.
+extension RequestError: @unchecked Sendable {}
+
+extension RequestError: TypedContentAccessors {
+    /// The error body, so that `error.jsonDict` and `error.text` read what the server said.
+    public var entityForTypedContentAccessors: Entity<Any>? { entity }
+}
+
+extension RequestError: CustomStringConvertible {
+    public var description: String {
+        var parts = ["RequestError(\"\(userMessage)\""]
+        if let httpStatusCode { parts.append("status \(httpStatusCode)") }
+        if let cause { parts.append("cause: \(cause)") }
+        return parts.joined(separator: ", ") + ")"
+    }
+}

@@ -1,0 +1,2 @@
+// Repose users get the signals library with a single `import Repose`.
+@_exported import ReposeSignals

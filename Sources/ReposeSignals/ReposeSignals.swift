@@ -1,0 +1,1 @@
+/// ReposeSignals: the in-house operator library (see Docs/SignalsContract.md).

@@ -1,0 +1,1 @@
+/// ReposeTesting: test doubles for code that uses Repose.
