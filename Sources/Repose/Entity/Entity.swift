@@ -36,7 +36,8 @@ public struct Entity<ContentType> {
         self.content = content
         self.contentType = contentType
         self.charset = charset ?? MediaType.parameter("charset", in: contentType)
-        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
+        self.headers = Dictionary(
+            headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
         self.timestamp = timestamp
     }
 

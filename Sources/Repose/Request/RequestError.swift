@@ -49,7 +49,9 @@ public struct RequestError: Error {
 
     /// An error wrapping another one: a `RequestError` passes through unchanged; anything else becomes the
     /// ``cause``, with its localized description as the message when it has a useful one.
-    public init(wrapping error: any Error, fallbackMessage: String, timestamp: TimeInterval = Date().timeIntervalSince1970) {
+    public init(
+        wrapping error: any Error, fallbackMessage: String, timestamp: TimeInterval = Date().timeIntervalSince1970
+    ) {
         if let requestError = error as? RequestError {
             self = requestError
             return

@@ -1,10 +1,9 @@
 /// The outcome of a request: the entity it produced, or the error.
-public enum Response {
-    /// The request succeeded.
-    case success(Entity<Any>)
-    /// The request failed, or was cancelled.
-    case failure(RequestError)
+///
+/// A plain `Result`, so `switch`, `get()` and `map` work as everywhere else in Swift.
+public typealias Response = Result<Entity<Any>, RequestError>
 
+extension Result where Success == Entity<Any>, Failure == RequestError {
     /// Whether the request was cancelled.
     public var isCancellation: Bool {
         if case .failure(let error) = self { return error.isCancellation }
@@ -24,12 +23,8 @@ public enum Response {
     }
 }
 
-// Safe for the same reason as RequestError: the entity is created by parsing, handed to the main actor once,
-// and never mutated in place afterwards.
-extension Response: @unchecked Sendable {}
-
 /// A response together with what it means for a resource's state.
-public struct ResponseInfo: Sendable {
+public struct ResponseInfo {
     /// The response.
     public var response: Response
     /// `false` for a 304 Not Modified, which confirms existing data instead of bringing new data.
@@ -39,5 +34,15 @@ public struct ResponseInfo: Sendable {
     public init(response: Response, isNew: Bool = true) {
         self.response = response
         self.isNew = isNew
+    }
+
+    /// The response for a cancelled request.
+    static func cancellation(networkError: (any Error)? = nil, timestamp: Double) -> ResponseInfo {
+        ResponseInfo(
+            response: .failure(
+                RequestError(
+                    userMessage: "The request was cancelled.",
+                    cause: RequestError.Cause.RequestCancelled(networkError: networkError),
+                    timestamp: timestamp)))
     }
 }

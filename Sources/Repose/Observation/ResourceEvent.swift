@@ -1,0 +1,38 @@
+/// What changed about a resource, as told to its observers.
+public enum ResourceEvent: Equatable, Sendable, CustomStringConvertible {
+    /// Sent once to an observer when it starts observing, so that it can show the current state right away.
+    case observerAdded
+    /// A load started; ``Resource/isLoading`` is now true.
+    case requested
+    /// A load was cancelled before it completed.
+    case requestCancelled
+    /// ``Resource/latestData`` changed; the source says where the new data came from.
+    case newData(NewDataSource)
+    /// The server confirmed that the existing data is still current (HTTP 304).
+    case notModified
+    /// A load failed; ``Resource/latestError`` holds the error.
+    case error
+
+    /// Where a resource's new data came from.
+    public enum NewDataSource: String, Equatable, Sendable {
+        /// A server response.
+        case network
+        /// A persistent cache.
+        case cache
+        /// `overrideLocalData(with:)` or `overrideLocalContent(with:)`.
+        case localOverride
+        /// `wipe()`: the data is now gone.
+        case wipe
+    }
+
+    public var description: String {
+        switch self {
+        case .observerAdded: "observerAdded"
+        case .requested: "requested"
+        case .requestCancelled: "requestCancelled"
+        case .newData(let source): "newData(\(source.rawValue))"
+        case .notModified: "notModified"
+        case .error: "error"
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A request sent through the service's networking provider.
+///
+/// The response is parsed where the provider delivers it (off the main actor) and handed to the main actor in a
+/// single hop.
+@MainActor
+final class NetworkRequestDelegate: RequestDelegate {
+    private let resource: Resource
+    private let method: RequestMethod
+    private let buildRequest: @MainActor () -> URLRequest
+    private let urlRequest: URLRequest
+    private var task: (any NetworkingTask)?
+
+    init(resource: Resource, method: RequestMethod, buildRequest: @escaping @MainActor () -> URLRequest) {
+        self.resource = resource
+        self.method = method
+        self.buildRequest = buildRequest
+        self.urlRequest = buildRequest()
+    }
+
+    /// The method after mutation: what later configuration (decorators, pipeline) is chosen by.
+    var effectiveMethod: RequestMethod {
+        urlRequest.httpMethod.flatMap { RequestMethod(rawValue: $0.uppercased()) } ?? method
+    }
+
+    func startUnderlyingOperation(passingResponseTo completionHandler: RequestCompletionHandler) {
+        let configuration = resource.configuration(for: effectiveMethod)
+        let processor = ResponseProcessor(pipeline: configuration.pipeline, now: resource.service.now)
+        let progress = ProgressSampler(minimumInterval: configuration.progressReportingInterval)
+        task = resource.service.networking.startRequest(
+            urlRequest,
+            progress: { sample in
+                guard let fraction = progress.report(sample) else { return }
+                Task { @MainActor in completionHandler.broadcastProgress(fraction) }
+            },
+            completion: { result in
+                let outcome = UncheckedTransfer(processor.process(result))
+                Task { @MainActor in self.finish(outcome.value, completionHandler) }
+            })
+    }
+
+    private func finish(_ outcome: ResponseProcessor.Outcome, _ completionHandler: RequestCompletionHandler) {
+        task = nil
+        switch outcome {
+        case .response(let response):
+            completionHandler.broadcastResponse(ResponseInfo(response: response))
+        case .notModified:
+            if let existing = resource.latestData {
+                completionHandler.broadcastResponse(ResponseInfo(response: .success(existing), isNew: false))
+            } else {
+                let error = RequestError(
+                    userMessage: "The server said nothing changed, but there is no saved data.",
+                    cause: RequestError.Cause.NoLocalDataFor304(), httpStatusCode: 304,
+                    timestamp: resource.service.now())
+                completionHandler.broadcastResponse(ResponseInfo(response: .failure(error)))
+            }
+        }
+    }
+
+    func cancelUnderlyingOperation() {
+        task?.cancel()
+        task = nil
+    }
+
+    func repeated() -> any RequestDelegate {
+        NetworkRequestDelegate(resource: resource, method: method, buildRequest: buildRequest)
+    }
+
+    var requestDescription: String {
+        "\(effectiveMethod.rawValue) \(urlRequest.url?.absoluteString ?? resource.url.absoluteString)"
+    }
+}

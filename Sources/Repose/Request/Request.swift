@@ -1,0 +1,163 @@
+import Foundation
+
+/// One HTTP request (or a request-like operation) and the hooks waiting for its result.
+///
+/// Attach hooks to act on this one request; each hook fires at most once, always asynchronously, even when
+/// attached after the request completed. Observers of a resource hear about loads no matter who started them;
+/// hooks are for the code that cares about a particular request.
+///
+/// ```swift
+/// resource.request(.post, json: ["name": "Ada"])
+///     .onSuccess { entity in print("saved") }
+///     .onFailure { error in print(error.userMessage) }
+/// ```
+@MainActor
+public final class Request {
+    /// Where a request is in its life.
+    public enum State: Sendable, Equatable {
+        /// Created but not sent; call ``Request/start()``.
+        case notStarted
+        /// Sent, waiting for its response.
+        case inProgress
+        /// Finished: succeeded, failed, or cancelled.
+        case completed
+    }
+
+    /// Where the request is in its life.
+    public private(set) var state: State = .notStarted
+    /// How far the request has got, from 0 to 1. It only grows, and is exactly 1 once the request completed.
+    public private(set) var progress: Double = 0
+    /// The result, once the request completed.
+    public private(set) var completedResponse: ResponseInfo?
+
+    let delegate: any RequestDelegate
+    private var completionHooks: [@MainActor (ResponseInfo) -> Void] = []
+    private var progressHooks: [@MainActor (Double) -> Void] = []
+    private var currentHandler: RequestCompletionHandler?
+
+    init(delegate: any RequestDelegate) {
+        self.delegate = delegate
+    }
+
+    /// Sends the request, if it has not been sent yet. Most requests start on creation; a request from
+    /// ``repeated()`` or from a custom delegate waits for this call.
+    @discardableResult
+    public func start() -> Request {
+        guard state == .notStarted else { return self }
+        state = .inProgress
+        let handler = RequestCompletionHandler(request: self)
+        currentHandler = handler
+        delegate.startUnderlyingOperation(passingResponseTo: handler)
+        return self
+    }
+
+    /// Cancels the request: it completes at once with a failure whose cause is
+    /// ``RequestError/Cause/RequestCancelled``. Does nothing once the request has completed.
+    public func cancel() {
+        guard state != .completed else { return }
+        delegate.cancelUnderlyingOperation()
+        complete(with: .cancellation(timestamp: Date().timeIntervalSince1970))
+    }
+
+    /// A new, unstarted request that does the same thing again, built afresh from the current configuration.
+    /// This request keeps its own result, and its hooks are not called again.
+    public func repeated() -> Request {
+        Request(delegate: delegate.repeated())
+    }
+
+    /// A short description of what the request does, for logs.
+    public var requestDescription: String {
+        delegate.requestDescription
+    }
+
+    // MARK: Completion
+
+    /// Delivers the response, once: later calls are ignored.
+    func complete(with info: ResponseInfo) {
+        guard state != .completed else { return }
+        state = .completed
+        currentHandler = nil
+        completedResponse = info
+        updateProgress(1)
+        let hooks = completionHooks
+        completionHooks = []
+        progressHooks = []
+        for hook in hooks {
+            hook(info)
+        }
+    }
+
+    /// Records progress; values only grow, and hooks hear about each change.
+    func updateProgress(_ newProgress: Double) {
+        guard newProgress > progress else { return }
+        progress = min(newProgress, 1)
+        for hook in progressHooks {
+            hook(progress)
+        }
+    }
+
+    func isCurrent(_ handler: RequestCompletionHandler) -> Bool {
+        currentHandler === handler
+    }
+
+    // MARK: Hooks
+
+    /// Calls `hook` with the response when the request completes, however it completes.
+    @discardableResult
+    public func onCompletion(_ hook: @escaping @MainActor (ResponseInfo) -> Void) -> Request {
+        if let completedResponse {
+            Task { @MainActor in hook(completedResponse) }
+        } else {
+            completionHooks.append(hook)
+        }
+        return self
+    }
+
+    /// Calls `hook` with the entity when the request succeeds, including a 304 that confirms existing data.
+    @discardableResult
+    public func onSuccess(_ hook: @escaping @MainActor (Entity<Any>) -> Void) -> Request {
+        onCompletion { info in
+            if case .success(let entity) = info.response { hook(entity) }
+        }
+    }
+
+    /// Calls `hook` when the request succeeds with new data (not a 304).
+    @discardableResult
+    public func onNewData(_ hook: @escaping @MainActor (Entity<Any>) -> Void) -> Request {
+        onCompletion { info in
+            if info.isNew, case .success(let entity) = info.response { hook(entity) }
+        }
+    }
+
+    /// Calls `hook` when the server answers 304 Not Modified.
+    @discardableResult
+    public func onNotModified(_ hook: @escaping @MainActor () -> Void) -> Request {
+        onCompletion { info in
+            if !info.isNew, case .success = info.response { hook() }
+        }
+    }
+
+    /// Calls `hook` with the error when the request fails or is cancelled.
+    @discardableResult
+    public func onFailure(_ hook: @escaping @MainActor (RequestError) -> Void) -> Request {
+        onCompletion { info in
+            if case .failure(let error) = info.response { hook(error) }
+        }
+    }
+
+    /// Calls `hook` as the request makes progress, with values from 0 to 1, ending with exactly 1 before the
+    /// completion hooks run.
+    @discardableResult
+    public func onProgress(_ hook: @escaping @MainActor (Double) -> Void) -> Request {
+        if state == .completed {
+            Task { @MainActor in hook(1) }
+        } else {
+            progressHooks.append(hook)
+        }
+        return self
+    }
+}
+
+extension Request: CustomStringConvertible {
+    public nonisolated var description: String { "Request" }
+}

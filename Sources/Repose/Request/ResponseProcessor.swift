@@ -1,0 +1,34 @@
+import Foundation
+
+/// Turns what the network delivered into a `Response`, off the main actor: HTTP error statuses become
+/// failures, 304 is set aside for the resource to resolve, and everything else runs through the pipeline.
+struct ResponseProcessor: Sendable {
+    enum Outcome {
+        case response(Response)
+        case notModified
+    }
+
+    let pipeline: Pipeline
+    let now: @Sendable () -> TimeInterval
+
+    func process(_ result: Result<NetworkResponse, any Error>) -> Outcome {
+        let timestamp = now()
+        switch result {
+        case .failure(let error):
+            return .response(
+                .failure(
+                    RequestError(
+                        wrapping: error, fallbackMessage: NetworkErrorMessages.message(for: error), timestamp: timestamp
+                    )))
+        case .success(let raw) where raw.statusCode == 304:
+            return .notModified
+        case .success(let raw):
+            let entity = Entity<Any>(response: raw, content: raw.body, timestamp: timestamp)
+            if raw.statusCode >= 400 {
+                let error = RequestError(httpStatusCode: raw.statusCode, entity: entity, timestamp: timestamp)
+                return .response(pipeline.process(.failure(error)))
+            }
+            return .response(pipeline.process(.success(entity)))
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension Resource {
+    /// Whether the local state is fresh enough that ``loadIfNeeded()`` need not load.
+    ///
+    /// Fresh means: not invalidated, and the latest data (or, after a failure, the latest error) is younger than
+    /// `expirationTime` (or `retryTime` after a failure).
+    public var isUpToDate: Bool {
+        guard !isInvalidated, latestData != nil || latestError != nil else { return false }
+        let configuration = self.configuration
+        let maxAge = latestError == nil ? configuration.expirationTime : configuration.retryTime
+        return service.now() - timestamp <= maxAge
+    }
+
+    /// Makes sure a load is in flight unless the data is fresh. Call it as often as you like.
+    ///
+    /// - Returns: The load already in flight if there is one (the same request, not a new one); a new load if the
+    ///   data is stale; `nil` if the data is fresh.
+    @discardableResult
+    public func loadIfNeeded() -> Request? {
+        if let inFlight = loadRequests.first { return inFlight }
+        return isUpToDate ? nil : load()
+    }
+
+    /// Starts a GET that updates this resource, even if one is already in flight or the data is fresh.
+    ///
+    /// Observers receive ``ResourceEvent/requested`` at once, then ``ResourceEvent/newData(_:)``,
+    /// ``ResourceEvent/notModified``, ``ResourceEvent/error`` or ``ResourceEvent/requestCancelled``. The load
+    /// sends the current data's ETag as `If-None-Match`.
+    @discardableResult
+    public func load() -> Request {
+        let request = request(.get) { [weak self] urlRequest in
+            if let etag = self?.latestData?.etag {
+                urlRequest.setValue(etag, forHTTPHeaderField: "If-None-Match")
+            }
+        }
+        return load(using: request)
+    }
+
+    /// Makes `request`'s result update this resource as a load would: its entity becomes ``latestData`` or its
+    /// error ``latestError``, and observers hear about it.
+    ///
+    /// Use it for a POST that answers with the full resource, or a request built with custom options:
+    ///
+    /// ```swift
+    /// auth.load(using: auth.request(.post, json: ["user": name, "password": password]))
+    /// ```
+    @discardableResult
+    public func load(using request: Request) -> Request {
+        loadRequests.append(request)
+        trackRequest(request)
+        notifyObservers(.requested)
+        request.onCompletion { [weak self] info in
+            self?.finishLoad(request, with: info)
+        }
+        return request
+    }
+
+    private func finishLoad(_ request: Request, with info: ResponseInfo) {
+        loadRequests.removeAll { $0 === request }
+        let now = service.now()
+        switch info.response {
+        case .success(var entity) where info.isNew:
+            entity.timestamp = now
+            latestData = entity
+            latestError = nil
+            isInvalidated = false
+            notifyObservers(.newData(.network))
+        case .success:
+            latestData?.timestamp = now
+            latestError = nil
+            isInvalidated = false
+            notifyObservers(.notModified)
+        case .failure(let error) where error.isCancellation:
+            notifyObservers(.requestCancelled)
+        case .failure(var error):
+            error.timestamp = now
+            latestError = error
+            isInvalidated = false
+            notifyObservers(.error)
+        }
+    }
+
+    /// Cancels the loads in flight if nothing observes this resource any more.
+    public func cancelLoadIfUnobserved() {
+        guard !hasObservers else { return }
+        for request in loadRequests {
+            request.cancel()
+        }
+    }
+
+    /// Keeps `request` in ``allRequests`` until it completes.
+    func trackRequest(_ request: Request) {
+        guard request.state != .completed, !allRequests.contains(where: { $0 === request }) else { return }
+        allRequests.append(request)
+        request.onCompletion { [weak self] _ in
+            self?.allRequests.removeAll { $0 === request }
+        }
+    }
+}

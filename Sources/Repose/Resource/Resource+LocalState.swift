@@ -1,0 +1,40 @@
+extension Resource {
+    /// Replaces ``latestData`` with `entity` as given, without the network or the transformer pipeline, and clears
+    /// ``latestError``. Observers receive ``ResourceEvent/newData(_:)`` with `.localOverride`.
+    ///
+    /// Use it for optimistic and incremental updates, when you know what the server now holds.
+    public func overrideLocalData(with entity: Entity<Any>) {
+        latestData = entity
+        latestError = nil
+        isInvalidated = false
+        notifyObservers(.newData(.localOverride))
+    }
+
+    /// Replaces only the content of ``latestData``, keeping its content type and headers, stamped with the current
+    /// time. Without existing data, the content type is `application/binary`.
+    public func overrideLocalContent(with content: Any) {
+        var entity = latestData ?? Entity<Any>(content: content, contentType: "application/binary")
+        entity.content = content
+        entity.timestamp = service.now()
+        overrideLocalData(with: entity)
+    }
+
+    /// Marks the data stale, so the next ``loadIfNeeded()`` loads. Nothing is sent now, and ``latestData`` and
+    /// ``latestError`` stay as they are. The next completed load or local override clears the mark.
+    public func invalidate() {
+        isInvalidated = true
+    }
+
+    /// Returns the resource to its pristine state: cancels every request in flight, and clears ``latestData`` and
+    /// ``latestError``. Observers receive ``ResourceEvent/newData(_:)`` with `.wipe`.
+    public func wipe() {
+        for request in allRequests + loadRequests {
+            request.cancel()
+        }
+        loadRequests.removeAll()
+        latestData = nil
+        latestError = nil
+        isInvalidated = false
+        notifyObservers(.newData(.wipe))
+    }
+}

@@ -1,0 +1,90 @@
+extension Resource {
+    /// Adds an observer that is its own owner, such as a view controller: the resource holds it weakly, and it
+    /// stops observing when it is deallocated. Adding the same object twice registers it once.
+    ///
+    /// The observer immediately receives ``ResourceEvent/observerAdded``.
+    @discardableResult
+    public func addObserver(_ observerAndOwner: any ResourceObserver & AnyObject) -> Resource {
+        addObserver(observerAndOwner, owner: observerAndOwner)
+    }
+
+    /// Adds an observer that keeps observing, held strongly, for as long as `owner` is alive.
+    ///
+    /// Use it for glue objects that nothing else retains. An observer with an identity (any object) added again
+    /// gains another owner instead of being registered twice; it observes until all its owners are gone.
+    @discardableResult
+    public func addObserver(_ observer: any ResourceObserver, owner: AnyObject) -> Resource {
+        if let identity = observer.observerIdentity,
+            let existing = observers.first(where: { $0.identity == identity })
+        {
+            existing.addOwner(owner)
+            return self
+        }
+        let entry = ObserverEntry(observer: observer)
+        entry.addOwner(owner)
+        observers.append(entry)
+        observer.resourceChanged(self, event: .observerAdded)
+        return self
+    }
+
+    /// Adds a closure that hears about every change for as long as `owner` is alive.
+    ///
+    /// Closures have no identity, so adding the same closure twice calls it twice.
+    ///
+    /// ```swift
+    /// resource.addObserver(owner: self) { resource, event in
+    ///     print(event, resource.latestData?.content ?? "nothing yet")
+    /// }
+    /// ```
+    @discardableResult
+    public func addObserver(owner: AnyObject, closure: @escaping ResourceObserverClosure) -> Resource {
+        addObserver(ClosureObserver(closure: closure), owner: owner)
+    }
+
+    /// Removes `owner` from every observer it owns. Observers left with no owner stop observing and receive
+    /// ``ResourceObserver/stoppedObserving(resource:)``.
+    public func removeObservers(ownedBy owner: AnyObject?) {
+        guard let owner else { return }
+        var ended: [any ResourceObserver] = []
+        observers.removeAll { entry in
+            guard !entry.removeOwner(owner) else { return false }
+            if let observer = entry.end() { ended.append(observer) }
+            return true
+        }
+        for observer in ended {
+            observer.stoppedObserving(resource: self)
+        }
+    }
+
+    /// Whether any observer is still alive; forgets observers whose owners are gone.
+    var hasObservers: Bool {
+        pruneObservers()
+        return !observers.isEmpty
+    }
+
+    private func pruneObservers() {
+        var ended: [any ResourceObserver] = []
+        observers.removeAll { entry in
+            guard !entry.prune() else { return false }
+            if let observer = entry.end() { ended.append(observer) }
+            return true
+        }
+        for observer in ended {
+            observer.stoppedObserving(resource: self)
+        }
+    }
+
+    /// Tells every live observer about `event`. Observers added while notifying hear only later events.
+    func notifyObservers(_ event: ResourceEvent) {
+        pruneObservers()
+        for entry in observers {
+            entry.observer?.resourceChanged(self, event: event)
+        }
+    }
+
+    func notifyObserversOfProgress(_ progress: Double) {
+        for entry in observers {
+            entry.observer?.resourceRequestProgress(for: self, progress: progress)
+        }
+    }
+}

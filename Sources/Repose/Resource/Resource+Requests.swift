@@ -1,0 +1,102 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension Resource {
+    /// Sends a request for this resource. Unlike ``load()``, its result does not change the resource's state:
+    /// attach hooks, or pass it to ``load(using:)``.
+    ///
+    /// - Parameters:
+    ///   - method: The HTTP method.
+    ///   - requestMutation: A last change to this request before the configured mutators run. It runs again when
+    ///     the request is repeated.
+    @discardableResult
+    public func request(
+        _ method: RequestMethod,
+        requestMutation: @escaping RequestMutation = { _ in }
+    ) -> Request {
+        makeRequest(method, body: nil, requestMutation: requestMutation)
+    }
+
+    /// Sends a request whose body is `data`, with `contentType` as its `Content-Type` unless a mutation changes it.
+    @discardableResult
+    public func request(
+        _ method: RequestMethod,
+        data: Data,
+        contentType: String,
+        requestMutation: @escaping RequestMutation = { _ in }
+    ) -> Request {
+        makeRequest(
+            method,
+            body: { urlRequest in
+                urlRequest.httpBody = data
+                urlRequest.setValue(contentType, forHTTPHeaderField: "Content-Type")
+            },
+            requestMutation: requestMutation)
+    }
+
+    /// A request, not yet started, whose work is done by your own `delegate`. Call ``Request/start()`` to run it.
+    public func prepareRequest(using delegate: any RequestDelegate) -> Request {
+        Request(delegate: delegate)
+    }
+
+    /// A request that has already failed with `error`, without touching the network. Useful for validating input
+    /// before sending: the failure looks like any other.
+    public static func failedRequest(returning error: RequestError) -> Request {
+        hardWiredRequest(returning: .failure(error))
+    }
+
+    /// A request that has already completed with `response`, without touching the network or the pipeline.
+    public static func hardWiredRequest(returning response: Response) -> Request {
+        let request = Request(delegate: HardWiredRequestDelegate(response: response))
+        return request.start()
+    }
+
+    /// Builds, decorates, starts and tracks a network request.
+    func makeRequest(
+        _ method: RequestMethod,
+        body: RequestMutation?,
+        requestMutation: @escaping RequestMutation
+    ) -> Request {
+        if let invalidURLSource {
+            return Resource.failedRequest(
+                returning: RequestError(
+                    userMessage: "Cannot send a request to an invalid URL.",
+                    cause: RequestError.Cause.InvalidURL(urlSource: invalidURLSource),
+                    timestamp: service.now()))
+        }
+        let delegate = NetworkRequestDelegate(resource: self, method: method) { [unowned self] in
+            buildURLRequest(method, body: body, requestMutation: requestMutation)
+        }
+        let decoratedMethod = delegate.effectiveMethod
+        var request = Request(delegate: delegate)
+        for decorator in configuration(for: decoratedMethod).requestDecorators {
+            request = decorator(self, request)
+        }
+        trackRequest(request)
+        return request.start()
+    }
+
+    /// The request as it goes out: configured headers, then the body helper's body and content type, then the ad
+    /// hoc mutation, then the configured mutators (chosen by the original method).
+    func buildURLRequest(
+        _ method: RequestMethod,
+        body: RequestMutation?,
+        requestMutation: RequestMutation
+    ) -> URLRequest {
+        var urlRequest = URLRequest(url: url)
+        urlRequest.httpMethod = method.rawValue
+        let configuration = configuration(for: method)
+        for (name, value) in configuration.headers {
+            urlRequest.setValue(value, forHTTPHeaderField: name)
+        }
+        body?(&urlRequest)
+        requestMutation(&urlRequest)
+        for mutator in configuration.requestMutators {
+            mutator(&urlRequest)
+        }
+        return urlRequest
+    }
+}

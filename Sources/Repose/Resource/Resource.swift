@@ -1,0 +1,88 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The local picture of one REST resource: its latest data, its latest error, and the requests in flight.
+///
+/// A resource answers three questions: what is the latest data, did the last load fail, and is a request in
+/// progress. Observers hear about every change to those answers, whoever caused it. Get resources from a
+/// ``Service``; there is one instance per URL.
+@MainActor
+public final class Resource {
+    /// A change applied to a request before it is sent. See ``Configuration/mutateRequests(with:)``.
+    public typealias RequestMutation = @MainActor (inout URLRequest) -> Void
+
+    /// The service this resource belongs to.
+    public let service: Service
+    /// The resource's canonical URL.
+    public let url: URL
+    /// For a resource whose URL could not be built, the text it came from; its requests all fail.
+    let invalidURLSource: String?
+
+    /// The latest valid data: from a load, a cache, or a local override. It survives errors: after a failed load
+    /// it still holds the last good (now stale) data.
+    public internal(set) var latestData: Entity<Any>?
+    /// The error from the latest load, if it failed. Cleared by the next success.
+    public internal(set) var latestError: RequestError?
+    /// The loads in flight, oldest first.
+    public internal(set) var loadRequests: [Request] = []
+    /// Every request in flight that concerns this resource, loads included, oldest first.
+    public internal(set) var allRequests: [Request] = []
+
+    /// Set by ``invalidate()``; cleared by the next completed load or local override.
+    var isInvalidated = false
+    var observers: [ObserverEntry] = []
+
+    private var cachedConfigurations: [RequestMethod: Configuration] = [:]
+    private var cachedConfigurationVersion = -1
+
+    init(service: Service, url: URL, invalidURLSource: String? = nil) {
+        self.service = service
+        self.url = url
+        self.invalidURLSource = invalidURLSource
+    }
+
+    /// The time of the latest change to ``latestData`` or ``latestError``, whichever is later.
+    public var timestamp: TimeInterval {
+        max(latestData?.timestamp ?? 0, latestError?.timestamp ?? 0)
+    }
+
+    /// Whether a load is in flight: its result will update ``latestData`` or ``latestError``.
+    public var isLoading: Bool { !loadRequests.isEmpty }
+
+    /// Whether any request concerning this resource is in flight.
+    public var isRequesting: Bool { !allRequests.isEmpty }
+
+    /// Whether this resource is used: observed, or with requests in flight. Unused resources may be released.
+    var isInUse: Bool { hasObservers || isRequesting }
+
+    // MARK: Configuration
+
+    /// This resource's configuration for GET requests (and loads).
+    public var configuration: Configuration {
+        configuration(for: .get)
+    }
+
+    /// This resource's configuration for requests with `method`.
+    public func configuration(for method: RequestMethod) -> Configuration {
+        if cachedConfigurationVersion != service.configurationVersion {
+            cachedConfigurations.removeAll(keepingCapacity: true)
+            cachedConfigurationVersion = service.configurationVersion
+        }
+        if let cached = cachedConfigurations[method] { return cached }
+        let built = service.buildConfiguration(for: url, method: method)
+        cachedConfigurations[method] = built
+        return built
+    }
+}
+
+extension Resource: @MainActor TypedContentAccessors {
+    /// The latest data, so that `resource.text`, `resource.jsonDict` and `typedContent()` read it.
+    public var entityForTypedContentAccessors: Entity<Any>? { latestData }
+}
+
+extension Resource: CustomStringConvertible {
+    public nonisolated var description: String { "Resource(\(url.absoluteString))" }
+}

@@ -1,0 +1,135 @@
+import Foundation
+
+/// A REST API: the base URL, the networking, the configuration, and one ``Resource`` per URL.
+///
+/// Create one service per API and keep it for the app's lifetime:
+///
+/// ```swift
+/// let api = Service(baseURL: "https://api.example.com/v1")
+/// let user = api.resource("/users/42")     // always the same object for the same URL
+/// ```
+@MainActor
+public final class Service {
+    /// The base URL that ``resource(_:)`` resolves paths against, with a trailing slash added to its path; `nil` if
+    /// none was given or it could not be parsed.
+    public let baseURL: URL?
+    /// What sends requests over the network.
+    public let networking: any NetworkingProvider
+    /// Where timestamps and staleness come from: seconds since 1970.
+    let now: @Sendable () -> TimeInterval
+
+    var resourceCache: ResourceCache
+    var configurationEntries: [ConfigurationEntry] = []
+    /// Bumped whenever configuration changes, so that resources recompute their cached configuration.
+    private(set) var configurationVersion = 0
+
+    /// Creates a service.
+    ///
+    /// - Parameters:
+    ///   - baseURL: The API's base URL, as a string. An unparseable one behaves like none: ``resource(_:)`` then
+    ///     gives resources whose requests fail, while ``resource(absoluteURL:)-(URL?)`` still works.
+    ///   - standardTransformers: Which built-in parsers to install (text and JSON by default).
+    ///   - networking: What sends requests; `URLSessionProvider` by default.
+    ///   - clock: The time source for timestamps and staleness, in seconds since 1970. Tests inject their own.
+    public init(
+        baseURL: String? = nil,
+        standardTransformers: [StandardTransformer] = StandardTransformer.defaults,
+        networking: any NetworkingProvider = URLSessionProvider(),
+        clock: @escaping @Sendable () -> TimeInterval = { Date().timeIntervalSince1970 }
+    ) {
+        self.baseURL = URLBuilding.serviceBaseURL(baseURL)
+        self.networking = networking
+        self.now = clock
+        self.resourceCache = ResourceCache(countLimit: 100)
+        installStandardTransformers(standardTransformers)
+    }
+
+    /// Creates a service from a base `URL`; see ``init(baseURL:standardTransformers:networking:clock:)-(String?,_,_,_)``.
+    public convenience init(
+        baseURL: URL?,
+        standardTransformers: [StandardTransformer] = StandardTransformer.defaults,
+        networking: any NetworkingProvider = URLSessionProvider(),
+        clock: @escaping @Sendable () -> TimeInterval = { Date().timeIntervalSince1970 }
+    ) {
+        self.init(
+            baseURL: baseURL?.absoluteString, standardTransformers: standardTransformers, networking: networking,
+            clock: clock)
+    }
+
+    // MARK: Resources
+
+    /// The resource at `path` under ``baseURL``. A leading slash is optional; special characters are escaped, so
+    /// `?` is part of the path, not a query.
+    public func resource(_ path: String) -> Resource {
+        guard let baseURL else { return invalidResource(source: path) }
+        return resource(url: URLBuilding.resourceURL(base: baseURL, path: path), source: path)
+    }
+
+    /// The resource at `path` under another base URL than the service's.
+    public func resource(baseURL: URL?, path: String) -> Resource {
+        guard let base = URLBuilding.serviceBaseURL(baseURL) else { return invalidResource(source: path) }
+        return resource(url: URLBuilding.resourceURL(base: base, path: path), source: path)
+    }
+
+    /// The resource at `path` under another base URL than the service's.
+    public func resource(baseURL: String?, path: String) -> Resource {
+        guard let base = URLBuilding.serviceBaseURL(baseURL) else { return invalidResource(source: path) }
+        return resource(url: URLBuilding.resourceURL(base: base, path: path), source: path)
+    }
+
+    /// The resource at an absolute URL, ignoring ``baseURL``. A `nil` URL gives a resource whose requests fail.
+    public func resource(absoluteURL url: URL?) -> Resource {
+        resource(url: url, source: url?.absoluteString)
+    }
+
+    /// The resource at an absolute URL string, ignoring ``baseURL``. A `nil` or unparseable string gives a
+    /// resource whose requests fail with ``RequestError/Cause/InvalidURL``.
+    public func resource(absoluteURL urlString: String?) -> Resource {
+        resource(url: URLBuilding.absoluteURL(urlString), source: urlString)
+    }
+
+    func resource(url: URL?, source: String?) -> Resource {
+        guard let url else { return invalidResource(source: source) }
+        let key = url.absoluteString
+        if let existing = resourceCache.resource(forKey: key) {
+            return existing
+        }
+        let created = Resource(service: self, url: url)
+        resourceCache.insert(created, forKey: key)
+        return created
+    }
+
+    /// A resource standing for a URL that could not be built; every request it makes fails at once.
+    private func invalidResource(source: String?) -> Resource {
+        let escaped = (source ?? "").addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        let key = "repose-invalid-url:" + escaped
+        if let existing = resourceCache.resource(forKey: key) {
+            return existing
+        }
+        let placeholder = URL(string: key) ?? URL(fileURLWithPath: "/")
+        let created = Resource(service: self, url: placeholder, invalidURLSource: source ?? "")
+        resourceCache.insert(created, forKey: key)
+        return created
+    }
+
+    // MARK: Memory
+
+    /// How many resources the service keeps before releasing unused ones (those with no observers and no
+    /// requests in flight). Resources the app still holds keep their identity. 100 by default.
+    public var cachedResourceCountLimit: Int {
+        get { resourceCache.countLimit }
+        set { resourceCache.countLimit = newValue }
+    }
+
+    /// Releases every resource that has no observers and no requests in flight. On Apple platforms this also
+    /// happens on a memory warning.
+    public func flushUnusedResources() {
+        resourceCache.flushUnused()
+    }
+
+    // MARK: Configuration bookkeeping
+
+    func configurationChanged() {
+        configurationVersion &+= 1
+    }
+}

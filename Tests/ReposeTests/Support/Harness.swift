@@ -1,0 +1,46 @@
+import Foundation
+import Repose
+
+/// The usual fixture: a service on `https://zingle.frotz/v1` with a manual network and a manual clock at t=1000.
+@MainActor
+final class Harness {
+    let clock = ManualClock(1000)
+    let network = ManualNetwork()
+    let service: Service
+
+    init(baseURL: String? = "https://zingle.frotz/v1") {
+        service = Service(baseURL: baseURL, networking: network, clock: clock.read)
+    }
+
+    /// Answers the oldest pending request and waits until `request` has completed and its hooks have run.
+    @discardableResult
+    func answer(
+        _ request: Request, status: Int = 200, contentType: String = "text/plain", text: String = "",
+        headers: [String: String] = [:]
+    ) async -> ResponseInfo {
+        network.respond(status: status, contentType: contentType, text: text, headers: headers)
+        return await request.responseInfo
+    }
+}
+
+/// An observer that records every event as text, for one-line comparisons.
+@MainActor
+final class RecordingObserver: ResourceObserver {
+    private(set) var events: [String] = []
+    private(set) var stoppedCount = 0
+    private(set) var progressReports: [Double] = []
+    var onChange: ((Resource, ResourceEvent) -> Void)?
+
+    func resourceChanged(_ resource: Resource, event: ResourceEvent) {
+        events.append(event.description)
+        onChange?(resource, event)
+    }
+
+    func resourceRequestProgress(for resource: Resource, progress: Double) {
+        progressReports.append(progress)
+    }
+
+    func stoppedObserving(resource: Resource) {
+        stoppedCount += 1
+    }
+}

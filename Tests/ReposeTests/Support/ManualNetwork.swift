@@ -1,0 +1,87 @@
+import Foundation
+import Repose
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A networking provider whose requests stay in flight until the test answers them, so that in-flight states
+/// can be checked without timing.
+final class ManualNetwork: NetworkingProvider, @unchecked Sendable {
+    // Safe: the pending list is only touched under the lock, and callbacks are invoked outside it.
+    final class Pending: @unchecked Sendable {
+        let request: URLRequest
+        let progress: @Sendable (TransferProgress) -> Void
+        let completion: @Sendable (Result<NetworkResponse, any Error>) -> Void
+        var isCancelled = false
+
+        init(
+            request: URLRequest, progress: @escaping @Sendable (TransferProgress) -> Void,
+            completion: @escaping @Sendable (Result<NetworkResponse, any Error>) -> Void
+        ) {
+            self.request = request
+            self.progress = progress
+            self.completion = completion
+        }
+    }
+
+    private struct Task: NetworkingTask {
+        let pending: Pending
+        let network: ManualNetwork
+        func cancel() { network.cancel(pending) }
+    }
+
+    private let lock = NSLock()
+    private var pending: [Pending] = []
+    private(set) var sent: [URLRequest] = []
+    private(set) var cancelledCount = 0
+
+    func startRequest(
+        _ request: URLRequest, progress: @escaping @Sendable (TransferProgress) -> Void,
+        completion: @escaping @Sendable (Result<NetworkResponse, any Error>) -> Void
+    ) -> any NetworkingTask {
+        let entry = Pending(request: request, progress: progress, completion: completion)
+        lock.withLock {
+            pending.append(entry)
+            sent.append(request)
+        }
+        return Task(pending: entry, network: self)
+    }
+
+    private func cancel(_ entry: Pending) {
+        lock.withLock {
+            entry.isCancelled = true
+            cancelledCount += 1
+            pending.removeAll { $0 === entry }
+        }
+    }
+
+    var pendingCount: Int { lock.withLock { pending.count } }
+
+    /// Answers the oldest pending request.
+    func respond(
+        status: Int = 200, headers: [String: String] = [:], body: Data = Data()
+    ) {
+        take()?.completion(.success(NetworkResponse(statusCode: status, headers: headers, body: body)))
+    }
+
+    func respond(status: Int = 200, contentType: String, text: String, headers: [String: String] = [:]) {
+        var all = headers
+        all["Content-Type"] = contentType
+        respond(status: status, headers: all, body: Data(text.utf8))
+    }
+
+    /// Fails the oldest pending request with a transport error.
+    func fail(with error: any Error) {
+        take()?.completion(.failure(error))
+    }
+
+    /// Reports progress on the oldest pending request without answering it.
+    func reportProgress(_ progress: TransferProgress) {
+        lock.withLock { pending.first }?.progress(progress)
+    }
+
+    private func take() -> Pending? {
+        lock.withLock { pending.isEmpty ? nil : pending.removeFirst() }
+    }
+}
