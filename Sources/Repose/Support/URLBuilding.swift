@@ -43,11 +43,13 @@ enum URLBuilding {
     /// (`https://foo.bar/v1?a=b&x=y` + `baz` → `https://foo.bar/v1/baz?a=b&x=y`), as is any fragment.
     ///
     /// The same arithmetic as `child(of:_:)`, so `resource("/a").child("b")` and `resource("/a/b")` agree.
-    /// nil only if Foundation refuses the result, which a `URL` base never causes.
+    /// nil only if Foundation refuses the result; the escaped path cannot cause that.
     static func resourceURL(base: URL, path: String) -> URL? {
         var parts = Parts(splitting: base.absoluteString)
         parts.lowercaseSchemeAndHost()
-        let subpath = path.hasPrefix("/") ? String(path.dropFirst()) : path
+        // By bytes, not Characters: a "/" followed by a combining mark is still a leading slash.
+        let subpath =
+            path.utf8.first == UInt8(ascii: "/") ? String(decoding: path.utf8.dropFirst(), as: UTF8.self) : path
         if !parts.path.hasSuffix("/") { parts.path += "/" }
         parts.path += percentEscaped(subpath, allowing: isPathByte)
         return parts.url

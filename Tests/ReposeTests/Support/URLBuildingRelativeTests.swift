@@ -70,6 +70,16 @@ struct URLBuildingRelativeTests {
         #expect(URLBuilding.relative(to: resource, href) == nil)
     }
 
+    @Test("D12 every route to the same resource gives the same URL string")
+    func sameURLWhateverTheRoute() throws {
+        let base = try #require(URLBuilding.serviceBaseURL("https://zingle.frotz"))
+        let foo = try #require(URLBuilding.resourceURL(base: base, path: "/foo"))
+        let viaNavigation = URLBuilding.relative(
+            to: URLBuilding.child(of: URLBuilding.child(of: foo, "oogle"), "baz"), "../bar")
+        #expect(viaNavigation?.absoluteString == "https://zingle.frotz/foo/bar")
+        #expect(viaNavigation == URLBuilding.resourceURL(base: base, path: "/foo/bar"))
+    }
+
     @Test("C8 relative of a relative URL needs an absolute href")
     func relativeBase() throws {
         let base = try #require(URLBuilding.absoluteURL("./foo"))

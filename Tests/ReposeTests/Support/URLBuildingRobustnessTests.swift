@@ -39,11 +39,12 @@ struct URLBuildingRobustnessTests {
         }
     }
 
-    @Test("a base URL that is a file URL with escapes accepts children and params")
+    @Test("a file URL with escapes, made by Foundation, accepts children and params")
     func fileURLBase() {
-        let folder = URL(fileURLWithPath: "/tmp/a b/ü", isDirectory: true)
-        #expect(URLBuilding.child(of: folder, "c d").absoluteString == "file:///tmp/a%20b/%C3%BC/c%20d")
-        #expect(URLBuilding.withParam(folder, "q", "1").absoluteString == "file:///tmp/a%20b/%C3%BC/?q=1")
+        // ASCII only: Apple's file URLs decompose non-ASCII names, Linux's do not.
+        let folder = URL(fileURLWithPath: "/tmp/a b/c", isDirectory: true)
+        #expect(URLBuilding.child(of: folder, "d e").absoluteString == "file:///tmp/a%20b/c/d%20e")
+        #expect(URLBuilding.withParam(folder, "q", "1").absoluteString == "file:///tmp/a%20b/c/?q=1")
     }
 
     @Test("an IPv6 host with a port survives every operation")
