@@ -1,0 +1,122 @@
+import Foundation
+
+/// URL arithmetic behind `Service` and `Resource`, done on strings so it behaves the same on Linux and Apple.
+///
+/// Foundation's parsing and relative resolution differ between swift-corelibs-foundation and Apple's
+/// Foundation, so every rule here is our own code over RFC 3986: splitting, validation, escaping, path joining,
+/// dot-segment removal and query editing. `URL(string:)` only wraps the final string, which is already valid.
+///
+/// Rules shared by every function:
+/// - A string must be a valid RFC 3986 URI reference to parse: nothing is guessed or repaired, so a space,
+///   a non-ASCII character, a malformed escape (`%zz`) or an unclosed IP literal (`http://[bad`) gives nil.
+///   An `http`, `https`, `ws` or `wss` URL also needs a host.
+/// - Scheme and host are lowercased (they are case-insensitive), so `HTTPS://Foo.Bar/X` and `https://foo.bar/X`
+///   name the same resource; userinfo, port, path, query and fragment are kept exactly.
+/// - Text from the user (paths, parameter names and values) is percent-encoded as UTF-8 with uppercase hex.
+enum URLBuilding {
+    /// D1 D2 D3 D4: normalises a service base URL: a trailing slash is added to the path
+    /// (`http://foo.bar` → `http://foo.bar/`, `/baz` → `/baz/`, an existing slash is kept), before any query
+    /// (`http://foo.bar/baz?x=y` → `http://foo.bar/baz/?x=y`).
+    ///
+    /// A fragment is dropped: it would otherwise be glued to every resource URL, and HTTP never sends one.
+    /// nil, empty or unparseable (no scheme, or not a valid absolute URL, e.g. `"http://[bad"`, `"not a url"`)
+    /// gives nil.
+    static func serviceBaseURL(_ string: String?) -> URL? {
+        guard let string, var parts = Parts(parsing: string), parts.scheme != nil, parts.hasHostIfNeeded else {
+            return nil
+        }
+        parts.lowercaseSchemeAndHost()
+        if !parts.path.hasSuffix("/") { parts.path += "/" }
+        parts.fragment = nil
+        return parts.url
+    }
+
+    /// D3: `serviceBaseURL(_:)` for a `URL`, read through its `absoluteString`.
+    static func serviceBaseURL(_ url: URL?) -> URL? {
+        serviceBaseURL(url?.absoluteString)
+    }
+
+    /// D5 D7 D8 D9: the URL of `path` under `base`. The path is appended to the base path with a joining slash
+    /// (leading slash optional, trailing slash kept, `""` → the base itself, or the base with a slash added when
+    /// it has none, as `resource(baseURL:path:)` needs); path characters are percent-escaped (`?foo=bar` →
+    /// `%3Ffoo=bar`, `%3F` → `%253F`, non-ASCII → UTF-8 percent-encoding); the base's query is carried over
+    /// (`https://foo.bar/v1?a=b&x=y` + `baz` → `https://foo.bar/v1/baz?a=b&x=y`), as is any fragment.
+    ///
+    /// The same arithmetic as `child(of:_:)`, so `resource("/a").child("b")` and `resource("/a/b")` agree.
+    /// nil only if Foundation refuses the result; the escaped path cannot cause that.
+    static func resourceURL(base: URL, path: String) -> URL? {
+        var parts = Parts(splitting: base.absoluteString)
+        parts.lowercaseSchemeAndHost()
+        // By bytes, not Characters: a "/" followed by a combining mark is still a leading slash.
+        let subpath =
+            path.utf8.first == UInt8(ascii: "/") ? String(decoding: path.utf8.dropFirst(), as: UTF8.self) : path
+        if !parts.path.hasSuffix("/") { parts.path += "/" }
+        parts.path += percentEscaped(subpath, allowing: isPathByte)
+        return parts.url
+    }
+
+    /// D10 D11: a URL given by the user, kept as-is when it parses (apart from lowercasing scheme and host).
+    /// A relative string such as `./foo` is kept as-is too: it is the user's business. nil, empty or
+    /// unparseable (`http://[URL syntax error]`, `"\0"`) gives nil.
+    static func absoluteURL(_ string: String?) -> URL? {
+        guard let string, !string.isEmpty, var parts = Parts(parsing: string), parts.hasHostIfNeeded else {
+            return nil
+        }
+        parts.lowercaseSchemeAndHost()
+        return parts.url
+    }
+
+    /// C2 C3 C4: `url`'s path with `subpath` appended, a joining slash inserted if needed. `child("")` and
+    /// `child("/")` → `…/a/b/`; `child("c")` and `child("/c")` → `…/a/b/c`. Never resolves `./` or `../`
+    /// (kept literally); `//host/c` and `ftp://host/c` are plain path text (double slash preserved);
+    /// percent-escapes `?foo` → `%3Ffoo`, space and Unicode → UTF-8 percent-encoding.
+    ///
+    /// Only the path changes: the query of `url` is kept, like the service base's query that D8 carries to
+    /// every resource, so that `resource("/foo").child("bar")` is the same URL as `resource("/foo/bar")` (D12)
+    /// even when the base has a query (an API key, say). A fragment is kept for the same reason.
+    /// Returns `url` unchanged only if Foundation refused the result, which escaping rules out.
+    static func child(of url: URL, _ subpath: String) -> URL {
+        resourceURL(base: url, path: subpath) ?? url
+    }
+
+    /// C6 C7 C8: resolves `href` against `url` like an HTML href (RFC 3986 section 5, strict): `../c` →
+    /// `…/v1/c`; `../../c` → `https://zingle.frotz/c`; `../c/../d` → `…/v1/d`; `/c` → host root;
+    /// `//other.host/c` → `https://other.host/c`; `ftp://other.host/c` stays absolute; `?foo=1` keeps the path
+    /// and replaces the query; `c?foo=1` → `…/a/c?foo=1`; the given param order is kept (no sorting) and
+    /// duplicate keys are allowed. The result has `href`'s fragment, never `url`'s.
+    ///
+    /// nil when `href` is not a valid URI reference (`http://[bad`, a space, `%zz`), or when it is relative and
+    /// `url` has no scheme to resolve against.
+    static func relative(to url: URL, _ href: String) -> URL? {
+        guard let reference = Parts(parsing: href) else { return nil }
+        let base = Parts(splitting: url.absoluteString)
+        guard reference.scheme != nil || base.scheme != nil else { return nil }
+        var target = resolve(reference, against: base)
+        guard target.hasHostIfNeeded else { return nil }
+        target.lowercaseSchemeAndHost()
+        return target.url
+    }
+
+    /// C11–C17: `url` with query parameter `name` set to `value`: `?foo=bar`; names and values are escaped
+    /// (`=` → `%3D`, space → `%20`, `+` → `%2B`, `&` → `%26`, `#` → `%23`, non-ASCII → UTF-8); **all** params
+    /// are re-sorted by name (new and existing, compared by UTF-8 bytes after decoding, so `Z` sorts before
+    /// `a`); `""` gives a bare key (`?foo&zoogle=oogle`); nil removes the param, and removing the last one
+    /// removes the `?` entirely. Existing params keep their exact text; every param with the same decoded
+    /// name is replaced. Path and fragment are kept.
+    static func withParam(_ url: URL, _ name: String, _ value: String?) -> URL {
+        var parts = Parts(splitting: url.absoluteString)
+        parts.lowercaseSchemeAndHost()
+        parts.query = query(parts.query, settingParam: name, to: value)
+        return parts.url ?? url
+    }
+
+    /// C17: sequential `withParam(_:_:_:)` for each pair (the result is sorted; nil removes).
+    static func withParams(_ url: URL, _ params: [String: String?]) -> URL {
+        var parts = Parts(splitting: url.absoluteString)
+        parts.lowercaseSchemeAndHost()
+        for (name, value) in params {
+            parts.query = query(parts.query, settingParam: name, to: value)
+        }
+        return parts.url ?? url
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+
+@testable import Repose
+
+@Suite("URLBuilding: service base and resource URLs")
+struct URLBuildingServiceTests {
+    @Test(
+        "D1 the base URL gets a trailing slash on its path, an existing one is kept",
+        arguments: [
+            ("http://foo.bar", "http://foo.bar/"),
+            ("http://foo.bar/", "http://foo.bar/"),
+            ("http://foo.bar/baz", "http://foo.bar/baz/"),
+            ("http://foo.bar/baz/", "http://foo.bar/baz/"),
+        ])
+    func baseTrailingSlash(base: String, expected: String) {
+        #expect(URLBuilding.serviceBaseURL(base)?.absoluteString == expected)
+    }
+
+    @Test(
+        "D2 the base URL keeps its query, with the slash inserted before the ?",
+        arguments: [
+            ("http://foo.bar?you=mysunshine", "http://foo.bar/?you=mysunshine"),
+            ("http://foo.bar/?you=mysunshine", "http://foo.bar/?you=mysunshine"),
+            ("http://foo.bar/baz?x=y", "http://foo.bar/baz/?x=y"),
+            ("http://foo.bar/baz/?you=mysunshine", "http://foo.bar/baz/?you=mysunshine"),
+        ])
+    func baseQuery(base: String, expected: String) {
+        #expect(URLBuilding.serviceBaseURL(base)?.absoluteString == expected)
+    }
+
+    @Test("D3 the base URL may be given as a String or as a URL")
+    func baseStringOrURL() throws {
+        #expect(URLBuilding.serviceBaseURL("https://frotzle.zing")?.absoluteString == "https://frotzle.zing/")
+        let url = try #require(URL(string: "https://frotzle.zing"))
+        #expect(URLBuilding.serviceBaseURL(url)?.absoluteString == "https://frotzle.zing/")
+    }
+
+    @Test(
+        "D4 a missing, empty or unparseable base URL gives nil",
+        arguments: ["", "http://[bad", "not a url", "\0", "foo.bar/v1", "/v1", "http://", "https:foo", "1http://x"])
+    func baseInvalid(base: String) {
+        #expect(URLBuilding.serviceBaseURL(base) == nil)
+    }
+
+    @Test("D4 a nil base URL, as String or URL, gives nil")
+    func baseNil() {
+        #expect(URLBuilding.serviceBaseURL(nil as String?) == nil)
+        #expect(URLBuilding.serviceBaseURL(nil as URL?) == nil)
+    }
+
+    @Test(
+        "D5 a path is appended to the base path, leading slash optional and trailing slash kept",
+        arguments: [
+            ("https://foo.bar", "", "https://foo.bar/"),
+            ("https://foo.bar", "baz", "https://foo.bar/baz"),
+            ("https://foo.bar", "baz/fez", "https://foo.bar/baz/fez"),
+            ("https://foo.bar", "baz/fez/", "https://foo.bar/baz/fez/"),
+            ("https://foo.bar/v1", "baz", "https://foo.bar/v1/baz"),
+            ("https://foo.bar/v1", "baz/fez", "https://foo.bar/v1/baz/fez"),
+            ("https://foo.bar/v1", "./baz", "https://foo.bar/v1/./baz"),
+            ("https://foo.bar/v1", "../baz", "https://foo.bar/v1/../baz"),
+            ("https://foo.bar/v1", "baz/.", "https://foo.bar/v1/baz/."),
+            ("https://foo.bar/v1", "baz/..", "https://foo.bar/v1/baz/.."),
+        ])
+    func resourcePath(base: String, path: String, expected: String) throws {
+        let baseURL = try #require(URLBuilding.serviceBaseURL(base))
+        #expect(URLBuilding.resourceURL(base: baseURL, path: path)?.absoluteString == expected)
+        #expect(URLBuilding.resourceURL(base: baseURL, path: "/" + path)?.absoluteString == expected)
+    }
+
+    @Test(
+        "D5 a double slash or a scheme in a resource path is plain path text",
+        arguments: [
+            ("//other.host", "https://foo.bar/v1//other.host"),
+            ("http://other.host", "https://foo.bar/v1/http://other.host"),
+        ])
+    func resourcePathLooksLikeURL(path: String, expected: String) throws {
+        let baseURL = try #require(URLBuilding.serviceBaseURL("https://foo.bar/v1"))
+        #expect(URLBuilding.resourceURL(base: baseURL, path: path)?.absoluteString == expected)
+    }
+
+    @Test(
+        "D7 path characters are escaped, even ones that look like a query or an escape",
+        arguments: [
+            ("?foo=bar", "https://foo.bar/v1/%3Ffoo=bar"),
+            ("%3F", "https://foo.bar/v1/%253F"),
+            ("𝄞", "https://foo.bar/v1/%F0%9D%84%9E"),
+            ("a b#c", "https://foo.bar/v1/a%20b%23c"),
+        ])
+    func resourcePathEscaping(path: String, expected: String) throws {
+        let baseURL = try #require(URLBuilding.serviceBaseURL("https://foo.bar/v1"))
+        #expect(URLBuilding.resourceURL(base: baseURL, path: path)?.absoluteString == expected)
+        #expect(URLBuilding.resourceURL(base: baseURL, path: "/" + path)?.absoluteString == expected)
+    }
+
+    @Test(
+        "D8 the base URL's query params are carried to every resource",
+        arguments: [
+            ("https://foo.bar/?a=b&x=y", "baz/fez/", "https://foo.bar/baz/fez/?a=b&x=y"),
+            ("https://foo.bar/v1?a=b&x=y", "baz", "https://foo.bar/v1/baz?a=b&x=y"),
+        ])
+    func resourceKeepsBaseQuery(base: String, path: String, expected: String) throws {
+        let baseURL = try #require(URLBuilding.serviceBaseURL(base))
+        #expect(URLBuilding.resourceURL(base: baseURL, path: path)?.absoluteString == expected)
+    }
+
+    @Test(
+        "D9 a path under an explicit base gets a joining slash when needed and is escaped",
+        arguments: [
+            ("http://fraz.bot/", "/bar", "http://fraz.bot/bar"),
+            ("http://fraz.bot", "bar", "http://fraz.bot/bar"),
+            ("http://alpha.beta/gamma", "../delta?upsilon&omega", "http://alpha.beta/gamma/../delta%3Fupsilon&omega"),
+        ])
+    func resourceUnderExplicitBase(base: String, path: String, expected: String) throws {
+        let baseURL = try #require(URL(string: base))
+        #expect(URLBuilding.resourceURL(base: baseURL, path: path)?.absoluteString == expected)
+    }
+
+    @Test(
+        "D10 an absolute URL is kept as given, and so is a relative one",
+        arguments: ["http://foo.com/bar", "./foo", "https://foo.com/a/../b?x=1&x=2#frag", "mailto:someone@foo.com"])
+    func absoluteURLKept(string: String) {
+        #expect(URLBuilding.absoluteURL(string)?.absoluteString == string)
+    }
+
+    @Test(
+        "D11 a nil, empty or unparseable absolute URL gives nil",
+        arguments: [nil, "", "http://[URL syntax error]", "\0", "http://foo.com/a b", "http://foo.com/%zz"])
+    func absoluteURLInvalid(string: String?) {
+        #expect(URLBuilding.absoluteURL(string) == nil)
+    }
+}
