@@ -12,7 +12,7 @@ enum JSONParsing {
     /// the same typed cause.
     ///
     /// - Returns: a `[String: Any]` or an `[Any]`.
-    /// - Throws: a ``RequestError`` with the message "Cannot parse server response" and, as its cause, either the
+    /// - Throws: a `RequestError` with the message "Cannot parse server response" and, as its cause, either the
     ///   parser's own error (malformed or empty input; `NSCocoaErrorDomain` 3840) or
     ///   `JSONResponseIsNotDictionaryOrArray` for a top-level `17`, `"foo"` or `null`.
     static func parse(_ data: Data) throws -> Any {
