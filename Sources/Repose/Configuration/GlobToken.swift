@@ -55,57 +55,90 @@ enum GlobToken: Hashable, Sendable {
 
     /// Whether the tokens consume the whole text.
     static func matches(_ tokens: [GlobToken], _ text: [UInt8]) -> Bool {
-        if tokens.isEmpty { return text.isEmpty }
-        if tokens.count == 1, case .literal(let literal) = tokens[0] { return literal == text }
-        let count = text.count
-        var current = [Bool](repeating: false, count: count + 1)
-        var next = current
-        current[0] = true
-        for token in tokens {
-            for position in next.indices { next[position] = false }
-            advance(token, text: text, from: current, to: &next)
-            guard next.contains(true) else { return false }
-            swap(&current, &next)
+        var remaining = tokens[...]
+        var start = 0
+        // Patterns nearly always begin with the base URL: check it as a plain prefix first.
+        if case .literal(let literal)? = remaining.first {
+            guard text.count >= literal.count, text[..<literal.count].elementsEqual(literal) else { return false }
+            start = literal.count
+            remaining = remaining.dropFirst()
         }
-        return current[count]
+        if remaining.isEmpty { return start == text.count }
+        let width = text.count + 1
+        // Two sets of reachable positions, on the stack for URLs of ordinary length.
+        return withUnsafeTemporaryAllocation(of: Bool.self, capacity: 2 * width) { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            var current = UnsafeMutableBufferPointer(start: base, count: width)
+            var next = UnsafeMutableBufferPointer(start: base + width, count: width)
+            current.initialize(repeating: false)
+            next.initialize(repeating: false)
+            current[start] = true
+            // Positions only move forward, so nothing below `lowest` is ever read again.
+            var lowest = start
+            for token in remaining {
+                for position in lowest..<width { next[position] = false }
+                guard let newLowest = advance(token, text: text, from: current, lowest: lowest, to: next) else {
+                    return false
+                }
+                swap(&current, &next)
+                lowest = newLowest
+            }
+            return current[text.count]
+        }
     }
 
-    /// Marks in `next` every position the token can end at, starting from any position set in `current`.
-    private static func advance(_ token: GlobToken, text: [UInt8], from current: [Bool], to next: inout [Bool]) {
+    /// Marks in `next` every position the token can end at, starting from any position set in `current` (none
+    /// below `lowest`). Returns the lowest position marked, or `nil` if none is.
+    private static func advance(
+        _ token: GlobToken, text: [UInt8], from current: UnsafeMutableBufferPointer<Bool>, lowest: Int,
+        to next: UnsafeMutableBufferPointer<Bool>
+    ) -> Int? {
         let count = text.count
+        var marked = Int.max
         switch token {
         case .literal(let literal):
-            for start in 0...count where current[start] && count - start >= literal.count {
-                if text[start..<(start + literal.count)].elementsEqual(literal) { next[start + literal.count] = true }
+            for start in lowest...count where current[start] && count - start >= literal.count {
+                if text[start..<(start + literal.count)].elementsEqual(literal) {
+                    next[start + literal.count] = true
+                    marked = min(marked, start + literal.count)
+                }
             }
         case .oneCharacter:
-            for start in 0..<count where current[start] && text[start] != slash {
+            for start in lowest..<count where current[start] && text[start] != slash {
                 var end = start + 1
                 while end < count, text[end] & 0xC0 == 0x80 { end += 1 }  // the rest of a UTF-8 sequence
                 next[end] = true
+                marked = min(marked, end)
             }
         case .segmentRun:
             var reachable = false
-            for position in 0...count {
+            for position in lowest...count {
                 if current[position] { reachable = true }
-                if reachable { next[position] = true }
+                if reachable {
+                    next[position] = true
+                    marked = min(marked, position)
+                }
                 if position < count, text[position] == slash { reachable = false }
             }
         case .anything:
-            var reachable = false
-            for position in 0...count {
-                if current[position] { reachable = true }
-                next[position] = reachable
-            }
+            guard let first = (lowest...count).first(where: { current[$0] }) else { return nil }
+            for position in first...count { next[position] = true }
+            marked = first
         case .slashAnythingSlash:
+            guard lowest < count else { return nil }
             var afterFirstSlash = false
-            for position in 0...count {
-                if position > 0, current[position - 1], text[position - 1] == slash {
+            for position in (lowest + 1)...count {
+                if current[position - 1], text[position - 1] == slash {
                     afterFirstSlash = true
                     next[position] = true
+                    marked = min(marked, position)
                 }
-                if afterFirstSlash, position < count, text[position] == slash { next[position + 1] = true }
+                if afterFirstSlash, position < count, text[position] == slash {
+                    next[position + 1] = true
+                    marked = min(marked, position + 1)
+                }
             }
         }
+        return marked == Int.max ? nil : marked
     }
 }

@@ -61,7 +61,11 @@ struct URLPattern: CustomStringConvertible {
     func matches(_ url: URL) -> Bool {
         switch matcher {
         case .glob(let tokens):
-            return GlobToken.matches(tokens, Array(Self.withoutQueryAndFragment(url.absoluteString).utf8))
+            var text = Array(url.absoluteString.utf8)
+            if let end = text.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
+                text.removeSubrange(end...)
+            }
+            return GlobToken.matches(tokens, text)
         case .regex(let regex):
             let text = url.absoluteString
             return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
@@ -87,7 +91,9 @@ struct URLPattern: CustomStringConvertible {
     }
 
     private static func withoutQueryAndFragment(_ text: String) -> String {
-        guard let end = text.firstIndex(where: { $0 == "?" || $0 == "#" }) else { return text }
+        guard let end = text.utf8.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) else {
+            return text
+        }
         return String(text[..<end])
     }
 }

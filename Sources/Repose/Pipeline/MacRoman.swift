@@ -18,7 +18,7 @@ enum MacRoman {
         for scalar in text.unicodeScalars {
             if scalar.value < 0x80 {
                 bytes.append(UInt8(scalar.value))
-            } else if let byte = bytesByScalar[UInt16(truncatingIfNeeded: scalar.value)], scalar.value <= 0xFFFF {
+            } else if scalar.value <= 0xFFFF, let byte = bytesByScalar[UInt16(truncatingIfNeeded: scalar.value)] {
                 bytes.append(byte)
             } else {
                 return nil

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Repose
@@ -80,5 +81,35 @@ struct ContentTypeMatcherTests {
         #expect(ContentTypeMatcher("").matches(" ; charset=x"))
         let many = ContentTypeMatcher(String(repeating: "*a", count: 40) + "/b")
         #expect(!many.matches(String(repeating: "a", count: 120) + "c/b"))
+    }
+}
+
+@Suite("Content type matcher against a reference")
+struct ContentTypeMatcherReferenceTests {
+    @Test("The matcher agrees with the documented semantics on a thousand random patterns and types")
+    func agreesWithReference() throws {
+        var generator = SeededGenerator(seed: 7)
+        let pieces = ["a", "B", "/", "+", "*", "json", "."]
+        let characters: [Character] = ["a", "b", "/", "+", "A", "j"]
+        for _ in 0..<1_500 {
+            let pattern = (0..<Int.random(in: 0...5, using: &generator))
+                .map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()
+            let regex = try NSRegularExpression(
+                pattern: "^"
+                    + pattern.map { $0 == "*" ? "[^/+;]*" : NSRegularExpression.escapedPattern(for: String($0)) }
+                    .joined() + "$",
+                options: .caseInsensitive)
+            let matcher = ContentTypeMatcher(pattern)
+            for _ in 0..<8 {
+                let contentType = String(
+                    (0..<Int.random(in: 0...7, using: &generator)).map { _ in
+                        characters.randomElement(using: &generator) ?? "a"
+                    })
+                let range = NSRange(contentType.startIndex..., in: contentType)
+                let expected = regex.firstMatch(in: contentType, range: range) != nil
+                #expect(matcher.matches(contentType) == expected, "pattern \(pattern) against \(contentType)")
+                #expect(matcher.matches(contentType + "; charset=x") == expected)
+            }
+        }
     }
 }
