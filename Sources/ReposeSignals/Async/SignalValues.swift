@@ -38,13 +38,21 @@ public struct SignalValues<Value: Sendable>: AsyncSequence {
     }
 
     /// Yields the values of the signal as they arrive.
-    public struct Iterator: AsyncIteratorProtocol {
+    // @unchecked Sendable: an iterator is consumed by one task at a time (its for-await loop), which is also what
+    // the underlying AsyncStream requires; sending it to that task is the only crossing it makes.
+    public struct Iterator: AsyncIteratorProtocol, @unchecked Sendable {
         var base: AsyncStream<Value>.Iterator
         let finisher: StreamFinisher<Value>
 
         /// The next value, or nil once the iterating task is cancelled.
         public mutating func next() async -> Value? {
             await base.next()
+        }
+
+        /// The next value, or nil once the iterating task is cancelled; runs in the caller's isolation.
+        @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+        public mutating func next(isolation actor: isolated (any Actor)?) async -> Value? {
+            await base.next(isolation: actor)
         }
     }
 }

@@ -39,10 +39,14 @@ extension Signal: ObserverHost {
 
     @inlinable
     func retire(at index: Int) {
+        // Releasing a closure can run deinits that call back into this signal (a captured subscription), so
+        // the last release must happen after the write to `entries` has ended.
+        let handler = entries[index].handler
         entries[index].handler = nil
         entries[index].owner = nil
         liveCount -= 1
         tombstones += 1
+        withExtendedLifetime(handler) {}
     }
 
     /// Reclaims tombstones and disconnects from upstream once nobody observes. Never runs during a delivery.
@@ -73,12 +77,12 @@ extension Signal: ObserverHost {
                 retire(at: index)
             }
         } else {
-            let dropped = entries
-            entries.removeAll()
+            // Released after the list is consistent, because releasing may run deinits that touch this signal.
+            var dropped: ContiguousArray<ObserverEntry<Value>> = []
+            swap(&dropped, &entries)
             liveCount = 0
             tombstones = 0
-            // Released after the list is consistent, because releasing may run deinits that touch this signal.
-            _ = dropped
+            withExtendedLifetime(dropped) {}
         }
     }
 }

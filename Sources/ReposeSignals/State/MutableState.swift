@@ -36,7 +36,7 @@ public final class MutableState<Value> {
     public var value: Value {
         get { state.value }
         set {
-            state.storage = .stored(newValue)
+            state.replaceStoredValue(newValue)
             state.signal.send(newValue)
         }
     }

@@ -13,7 +13,7 @@ extension Signal {
         let state = State(storage: .stored(initial), signal: Signal())
         state.upstream = link { [weak state] value, context in
             guard let state else { return }
-            state.storage = .stored(value)
+            state.replaceStoredValue(value)
             state.signal.deliver(value, context)
         }
         return state

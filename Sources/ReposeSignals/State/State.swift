@@ -35,6 +35,14 @@ public final class State<Value> {
         upstream?()
     }
 
+    /// Stores a new value; the old one is released only after the write, since its deinit may read this state.
+    @inlinable
+    func replaceStoredValue(_ newValue: Value) {
+        let old = storage
+        storage = .stored(newValue)
+        withExtendedLifetime(old) {}
+    }
+
     /// The current value.
     @inlinable
     public var value: Value {

@@ -118,4 +118,28 @@ struct SubscriptionLifetimeTests {
         #expect(weakSource == nil)
         #expect(weakProbe == nil)
     }
+
+    @Test("S2 cancelling a closure that holds the last reference to another subscription of the same signal")
+    func closureOwningSubscription() {
+        var inner: Subscription? = source.signal.observe(recorder.handler)
+        let outer = source.signal.observe { [inner] _ in _ = inner }
+        inner = nil
+        source.send(1)
+        outer.cancel()
+        source.send(2)
+        #expect(recorder.values == [1])
+        #expect(source.signal.observerCount == 0)
+        _ = inner
+    }
+
+    @Test("S1 releasing a source whose observers hold subscriptions to it")
+    func sourceReleaseWithNestedSubscriptions() {
+        var source: SignalSource<Int>? = SignalSource()
+        weak let weakSource = source
+        let inner = source?.signal.observe { _ in }
+        let owner = StubOwner()
+        source?.signal.observe(owner: owner) { [inner] _ in _ = inner }
+        source = nil
+        #expect(weakSource == nil)
+    }
 }
