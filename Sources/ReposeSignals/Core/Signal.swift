@@ -2,7 +2,7 @@
 ///
 /// A signal delivers each value synchronously to every observer, in the order they subscribed. Errors travel as
 /// ordinary values (for example a `Result`). Create a root signal with a ``SignalSource``; derive new signals with
-/// operators such as ``Signal/map(_:)`` or ``Signal/combineLatest(_:)``.
+/// operators such as ``Signal/map(_:)`` or ``Signal/combineLatest(_:)-method``.
 ///
 /// ```swift
 /// let clicks = SignalSource<Int>()

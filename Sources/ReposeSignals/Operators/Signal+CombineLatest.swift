@@ -15,7 +15,7 @@ extension Signal {
         combiningLatest(other, seed: nil)
     }
 
-    /// A signal of triples of the latest values of this signal and two others; see ``Signal/combineLatest(_:)``.
+    /// A signal of triples of the latest values of this signal and two others; see ``Signal/combineLatest(_:)-method``.
     ///
     /// - Parameters:
     ///   - second: The second input.
@@ -26,7 +26,7 @@ extension Signal {
     }
 
     /// A signal of quadruples of the latest values of this signal and three others; see
-    /// ``Signal/combineLatest(_:)``.
+    /// ``Signal/combineLatest(_:)-method``.
     ///
     /// - Parameters:
     ///   - second: The second input.
@@ -40,7 +40,7 @@ extension Signal {
     }
 
     /// A signal of arrays holding the latest value of each input, in input order, once every input has
-    /// delivered, then on every change; see ``Signal/combineLatest(_:)``.
+    /// delivered, then on every change; see ``Signal/combineLatest(_:)-method``.
     ///
     /// ```swift
     /// let all = Signal.combineLatest([first, second, third])

@@ -11,7 +11,7 @@ extension State {
             signal: signal.combiningLatest(other.signal, seed: { (self.value, other.value) }))
     }
 
-    /// A state combining this state's value with two others'; see ``State/combineLatest(_:)``.
+    /// A state combining this state's value with two others'; see ``State/combineLatest(_:)-method``.
     ///
     /// - Parameters:
     ///   - second: The second input.
@@ -21,7 +21,7 @@ extension State {
         combineLatest(second).combineLatest(third).map { ($0.0, $0.1, $1) }
     }
 
-    /// A state combining this state's value with three others'; see ``State/combineLatest(_:)``.
+    /// A state combining this state's value with three others'; see ``State/combineLatest(_:)-method``.
     ///
     /// - Parameters:
     ///   - second: The second input.
@@ -34,7 +34,7 @@ extension State {
         combineLatest(second).combineLatest(third.combineLatest(fourth)).map { ($0.0, $0.1, $1.0, $1.1) }
     }
 
-    /// A state whose value is the array of the inputs' values, in input order; see ``State/combineLatest(_:)``.
+    /// A state whose value is the array of the inputs' values, in input order; see ``State/combineLatest(_:)-method``.
     ///
     /// ```swift
     /// let allReady = State.combineLatest([first, second]).map { $0.allSatisfy { $0 } }

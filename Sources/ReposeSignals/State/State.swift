@@ -9,7 +9,7 @@
 /// ```
 ///
 /// Get a state from a ``MutableState``, from ``Signal/hold(initial:)``, or by deriving one with
-/// ``State/map(_:)``, ``State/combineLatest(_:)`` or ``State/removeDuplicates()``. A derived state computes its
+/// ``State/map(_:)``, ``State/combineLatest(_:)-method`` or ``State/removeDuplicates()``. A derived state computes its
 /// value from its inputs each time you read it, so keep its transforms cheap and free of side effects.
 public final class State<Value> {
     @usableFromInline
