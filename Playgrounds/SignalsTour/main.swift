@@ -1,2 +1,130 @@
-// SignalsTour: a walk through the ReposeSignals operators (being written).
-print("SignalsTour: coming with the signals library.")
+// SignalsTour: a walk through the ReposeSignals operators. Run it with `swift run SignalsTour`.
+import ReposeSignals
+
+func step(_ title: String) {
+    print("\n== \(title)")
+}
+
+// A signal is a stream of values that never fails or completes. A SignalSource creates one and sends into it;
+// observers are called synchronously, in the order they subscribed.
+step("SignalSource and observe")
+let taps = SignalSource<String>()
+var subscriptions: [Subscription] = []
+subscriptions.append(taps.signal.observe { print("first observer got \($0)") })
+subscriptions.append(taps.signal.observe { print("second observer got \($0)") })
+taps.send("tap 1")
+
+// Owner-scoped observation ends by itself when the owner goes away: no subscription to keep.
+step("observe(owner:)")
+final class Screen {}
+var screen: Screen? = Screen()
+taps.signal.observe(owner: screen ?? Screen()) { print("screen saw \($0)") }
+taps.send("tap 2")
+screen = nil
+taps.send("tap 3 (the screen is gone, so only the two observers above print)")
+
+// map, filter and compactMap derive new signals. A chain stays connected while its subscription lives.
+step("map, filter, compactMap")
+let numbers = SignalSource<String>()
+subscriptions.append(
+    numbers.signal
+        .compactMap { Int($0) }
+        .filter { $0.isMultiple(of: 2) }
+        .map { "even number \($0)" }
+        .observe { print($0) })
+for text in ["1", "two", "4", "6"] { numbers.send(text) }
+
+// A State is a current value plus its changes; observing replays the current value first.
+step("MutableState and State")
+let query = MutableState("")
+subscriptions.append(query.state.observe { print("query is now \"\($0)\"") })
+query.value = "sw"
+
+// removeDuplicates skips values equal to the previous one; every assignment notifies otherwise.
+step("removeDuplicates")
+subscriptions.append(query.state.removeDuplicates().observe { print("distinct query \"\($0)\"") })
+query.value = "sw"
+query.value = "swift"
+
+// combineLatest pairs the latest values. One change that reaches both inputs emits once, never a stale pair.
+step("combineLatest (glitch-free)")
+let celsius = MutableState(20.0)
+let readout = celsius.state.map { "\($0) °C" }.combineLatest(celsius.state.map { "\($0 * 9 / 5 + 32) °F" })
+subscriptions.append(readout.observe { print("\($0) = \($1)") })
+celsius.value = 100
+
+// merge interleaves signals; scan folds them into a running total; prepend gives every observer a start value.
+step("merge, scan, prepend")
+let deposits = SignalSource<Int>()
+let withdrawals = SignalSource<Int>()
+subscriptions.append(
+    deposits.signal.merge(with: withdrawals.signal.map { -$0 })
+        .scan(100, +)
+        .prepend(100)
+        .observe { print("balance \($0)") })
+deposits.send(50)
+withdrawals.send(30)
+
+// flatMapLatest follows the signal for the newest value and drops the previous one at once.
+step("flatMapLatest")
+let channels = ["news": SignalSource<String>(), "sport": SignalSource<String>()]
+let selected = SignalSource<String>()
+subscriptions.append(
+    selected.signal
+        .flatMapLatest { name in channels[name]?.signal ?? Signal<String>.merge([]) }
+        .observe { print("watching: \($0)") })
+selected.send("news")
+channels["news"]?.send("headline")
+selected.send("sport")
+channels["news"]?.send("this news item is not printed")
+channels["sport"]?.send("goal!")
+
+// Time operators take a scheduler. TestScheduler has virtual time, so this tour runs instantly.
+step("debounce with a TestScheduler")
+let scheduler = TestScheduler()
+let typed = SignalSource<String>()
+subscriptions.append(
+    typed.signal.debounce(for: .milliseconds(300), scheduler: scheduler)
+        .observe { print("search for \"\($0)\" at \(scheduler.now)") })
+for text in ["s", "sw", "swi", "swift"] {
+    typed.send(text)
+    scheduler.advance(by: .milliseconds(100))
+}
+scheduler.advance(by: .milliseconds(300))
+
+// A fresh TestScheduler starts its virtual clock at zero.
+step("throttle and delay")
+let dragScheduler = TestScheduler()
+let drags = SignalSource<Int>()
+subscriptions.append(
+    drags.signal.throttle(for: .seconds(1), scheduler: dragScheduler, latest: true)
+        .observe { print("throttled position \($0) at \(dragScheduler.now)") })
+subscriptions.append(
+    drags.signal.delay(for: .seconds(2), scheduler: dragScheduler)
+        .observe { print("delayed position \($0) at \(dragScheduler.now)") })
+for position in 1...4 {
+    drags.send(position)
+    dragScheduler.advance(by: .milliseconds(400))
+}
+dragScheduler.run()
+
+// ImmediateScheduler ignores delays: time operators let every value through at once.
+step("ImmediateScheduler")
+let instant = SignalSource<Int>()
+subscriptions.append(
+    instant.signal.debounce(for: .seconds(5), scheduler: ImmediateScheduler()).observe { print("immediately \($0)") })
+instant.send(1)
+instant.send(2)
+
+// hold(initial:) turns any signal into a State that remembers the latest value.
+step("hold(initial:)")
+let lastTap = taps.signal.hold(initial: "none yet")
+print("last tap before: \(lastTap.value)")
+taps.send("tap 4")
+print("last tap after: \(lastTap.value)")
+
+// Cancelling a subscription (or releasing it) ends the observation.
+step("cancel")
+for subscription in subscriptions { subscription.cancel() }
+taps.send("nobody hears this")
+print("all subscriptions cancelled; nothing printed for the last tap")

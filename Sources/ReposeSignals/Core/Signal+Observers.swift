@@ -1,0 +1,88 @@
+extension Signal: ObserverHost {
+    /// Appends an observer, connects upstream on the first one, and replays the prefix or `replay` value to it.
+    @inlinable
+    func register(_ handler: ObserverHandler<Value>, owner: AnyObject?, replaying replay: Value? = nil) -> Int {
+        let id = nextID
+        nextID &+= 1
+        entries.append(ObserverEntry(id: id, handler: handler, owner: owner))
+        liveCount += 1
+        if liveCount == 1, teardown == nil, let connector {
+            teardown = connector(self)
+        }
+        if !prefix.isEmpty || replay != nil {
+            replayValues(to: id, replay)
+        }
+        return id
+    }
+
+    /// Ends one observer: its closure is released at once; the slot is reclaimed later (S2).
+    @usableFromInline
+    func removeObserver(_ id: Int) {
+        guard let index = index(of: id), entries[index].handler != nil else { return }
+        retire(at: index)
+        if !isDelivering { tidy() }
+    }
+
+    /// Binary search: ids only grow and compaction keeps their order, so cancelling is O(log n).
+    @inlinable
+    func index(of id: Int) -> Int? {
+        var low = 0
+        var high = entries.count
+        while low < high {
+            let middle = (low &+ high) / 2
+            let candidate = entries[middle].id
+            if candidate == id { return middle }
+            if candidate < id { low = middle &+ 1 } else { high = middle }
+        }
+        return nil
+    }
+
+    @inlinable
+    func retire(at index: Int) {
+        // Releasing a closure can run deinits that call back into this signal (a captured subscription), so
+        // the last release must happen after the write to `entries` has ended.
+        let handler = entries[index].handler
+        entries[index].handler = nil
+        entries[index].owner = nil
+        liveCount -= 1
+        tombstones += 1
+        withExtendedLifetime(handler) {}
+    }
+
+    /// Reclaims tombstones and disconnects from upstream once nobody observes. Never runs during a delivery.
+    @usableFromInline
+    func tidy() {
+        while let last = entries.last, last.handler == nil {
+            entries.removeLast()
+            tombstones -= 1
+        }
+        if liveCount == 0 {
+            entries.removeAll(keepingCapacity: entries.capacity <= 64)
+            tombstones = 0
+            if let teardown {
+                self.teardown = nil
+                teardown()
+            }
+        } else if tombstones > 8, tombstones * 2 > entries.count {
+            entries.removeAll { $0.handler == nil }
+            tombstones = 0
+        }
+    }
+
+    /// Drops every observer because no value can ever arrive again (the source is gone).
+    @usableFromInline
+    func terminate() {
+        if isDelivering {
+            for index in entries.indices where entries[index].handler != nil {
+                retire(at: index)
+            }
+        } else {
+            // Released after the list is consistent, because releasing may run deinits that touch this signal.
+            var dropped: ContiguousArray<ObserverEntry<Value>> = []
+            swap(&dropped, &entries)
+            liveCount = 0
+            tombstones = 0
+            withExtendedLifetime(dropped) {}
+        }
+    }
+}

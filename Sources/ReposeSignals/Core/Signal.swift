@@ -1,0 +1,104 @@
+/// A multicast stream of values that never fails and never completes.
+///
+/// A signal delivers each value synchronously to every observer, in the order they subscribed. Errors travel as
+/// ordinary values (for example a `Result`). Create a root signal with a ``SignalSource``; derive new signals with
+/// operators such as ``Signal/map(_:)`` or ``Signal/combineLatest(_:)-method``.
+///
+/// ```swift
+/// let clicks = SignalSource<Int>()
+/// let subscription = clicks.signal.map { $0 * 2 }.observe { print($0) }
+/// clicks.send(21)  // prints 42
+/// ```
+///
+/// A derived signal is lazy: it subscribes to its upstream signals when it gains its first observer and
+/// unsubscribes when it loses the last one.
+///
+/// Signals are not thread-safe: a signal graph lives in one isolation domain (typically the main actor). The
+/// types are therefore not `Sendable`; the compiler keeps a graph from crossing domains.
+public final class Signal<Value> {
+    @usableFromInline var entries: ContiguousArray<ObserverEntry<Value>> = []
+    @usableFromInline var nextID = 0
+    @usableFromInline var liveCount = 0
+    @usableFromInline var tombstones = 0
+    @usableFromInline var isDelivering = false
+    /// Values that arrived while this signal was delivering (S4); delivered in order afterwards.
+    @usableFromInline var backlog: ContiguousArray<(Value, DeliveryContext)> = []
+    @usableFromInline var backlogStart = 0
+    /// Connects a derived signal to its upstream signals; nil for a root signal.
+    @usableFromInline let connector: ((Signal<Value>) -> Teardown)?
+    @usableFromInline var teardown: Teardown?
+    /// Values delivered to each new observer before anything else (used by `prepend`).
+    @usableFromInline let prefix: ContiguousArray<Value>
+    @usableFromInline var ownContext: DeliveryContext?
+
+    @usableFromInline
+    init() {
+        connector = nil
+        prefix = []
+    }
+
+    @usableFromInline
+    init(prefix: ContiguousArray<Value> = [], connector: @escaping (Signal<Value>) -> Teardown) {
+        self.connector = connector
+        self.prefix = prefix
+    }
+
+    /// The context used when this signal itself originates a delivery.
+    @inlinable
+    var originContext: DeliveryContext {
+        if let ownContext { return ownContext }
+        let context = DeliveryContext()
+        ownContext = context
+        return context
+    }
+
+    /// The number of live observers and links; for tests and diagnostics.
+    var observerCount: Int { liveCount }
+
+    /// Whether this signal is currently subscribed to its upstream signals.
+    var isConnected: Bool { teardown != nil }
+}
+
+extension Signal {
+    /// Observes every value this signal delivers until the returned subscription is cancelled or released.
+    ///
+    /// Keep the subscription for as long as you want values:
+    ///
+    /// ```swift
+    /// subscription = signal.observe { value in print(value) }
+    /// ```
+    ///
+    /// - Parameter handler: Called synchronously with each value.
+    /// - Returns: A ``Subscription`` that ends observation on ``Subscription/cancel()`` or when it is released.
+    @inlinable
+    public func observe(_ handler: @escaping (Value) -> Void) -> Subscription {
+        Subscription(host: self, id: register(.plain(handler), owner: nil), endsOnRelease: true)
+    }
+
+    /// Observes every value this signal delivers for as long as `owner` is alive.
+    ///
+    /// The owner is held weakly and the handler strongly. Once the owner is gone the handler is never called
+    /// again; it is released at the signal's next delivery at the latest. The returned subscription may be
+    /// ignored: releasing it does not end observation, but ``Subscription/cancel()`` does.
+    ///
+    /// ```swift
+    /// signal.observe(owner: self) { [weak self] value in self?.show(value) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - owner: The object whose lifetime bounds the observation.
+    ///   - handler: Called synchronously with each value.
+    /// - Returns: A ``Subscription`` that can end observation early.
+    @inlinable
+    @discardableResult
+    public func observe(owner: AnyObject, _ handler: @escaping (Value) -> Void) -> Subscription {
+        Subscription(host: self, id: register(.owned(handler), owner: owner), endsOnRelease: false)
+    }
+
+    /// Adds an operator's link to this signal and returns how to remove it.
+    @inlinable
+    func link(_ handler: @escaping (Value, DeliveryContext) -> Void) -> Teardown {
+        let id = register(.linked(handler), owner: nil)
+        return { self.removeObserver(id) }
+    }
+}

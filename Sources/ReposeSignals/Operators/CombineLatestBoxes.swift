@@ -1,0 +1,71 @@
+/// The live state of one connected two-input `combineLatest`.
+final class CombineLatestPair<A, B>: DeferredEmitter {
+    let downstream: Signal<(A, B)>
+    var machine: CombineLatestMachine
+    var first: A?
+    var second: B?
+    var context: DeliveryContext?
+
+    init(downstream: Signal<(A, B)>, seed: (A, B)?) {
+        self.downstream = downstream
+        machine = CombineLatestMachine(inputCount: 2, seeded: seed != nil)
+        first = seed?.0
+        second = seed?.1
+    }
+
+    func changed(input: Int, _ context: DeliveryContext) {
+        if machine.receive(input: input) == .schedule {
+            self.context = context
+            context.schedule(self)
+        }
+    }
+
+    func emitDeferred() {
+        guard machine.flush(), let first, let second, let context else { return }
+        self.context = nil
+        downstream.deliver((first, second), context)
+    }
+
+    func reset() {
+        machine.reset()
+        first = nil
+        second = nil
+        context = nil
+    }
+}
+
+/// The live state of one connected array `combineLatest`.
+final class CombineLatestArray<Value>: DeferredEmitter {
+    let downstream: Signal<[Value]>
+    var machine: CombineLatestMachine
+    var latest: [Value?]
+    var context: DeliveryContext?
+
+    init(downstream: Signal<[Value]>, count: Int, seed: [Value]?) {
+        self.downstream = downstream
+        let seeded = seed.map { $0.count == count } ?? false
+        machine = CombineLatestMachine(inputCount: count, seeded: seeded)
+        latest = seeded ? (seed ?? []).map { $0 } : Array(repeating: nil, count: count)
+    }
+
+    func changed(input: Int, _ context: DeliveryContext) {
+        if machine.receive(input: input) == .schedule {
+            self.context = context
+            context.schedule(self)
+        }
+    }
+
+    func emitDeferred() {
+        guard machine.flush(), let context else { return }
+        self.context = nil
+        let values = latest.compactMap { $0 }
+        guard values.count == latest.count else { return }
+        downstream.deliver(values, context)
+    }
+
+    func reset() {
+        machine.reset()
+        latest = Array(repeating: nil, count: latest.count)
+        context = nil
+    }
+}

@@ -1,0 +1,56 @@
+/// The logic of `debounce`: when to emit, given input times and timer firings, with no scheduler involved.
+///
+/// One timer at a time: a burst of inputs only moves the deadline, and the timer, when it fires early, asks to
+/// be started again for the remainder. That keeps a burst free of scheduling work and allocation.
+struct DebounceMachine<Value> {
+    enum TimerOutcome {
+        /// Deliver this value now.
+        case emit(Value)
+        /// A newer input moved the deadline: start the timer again for this long.
+        case wait(Duration)
+        /// Nothing is pending.
+        case idle
+    }
+
+    let interval: Duration
+    private(set) var pending: Value?
+    private(set) var deadline: Duration = .zero
+    private(set) var isTimerRunning = false
+    private var timerDue: Duration = .zero
+
+    init(interval: Duration) {
+        self.interval = max(interval, .zero)
+    }
+
+    /// Records an input at time `now`; returns how long to start the timer for, or nil if one is running.
+    mutating func receive(_ value: Value, now: Duration) -> Duration? {
+        pending = value
+        deadline = now + interval
+        guard !isTimerRunning else { return nil }
+        isTimerRunning = true
+        timerDue = deadline
+        return interval
+    }
+
+    /// The timer fired at time `now`.
+    mutating func timerFired(now: Duration) -> TimerOutcome {
+        isTimerRunning = false
+        guard let value = pending else { return .idle }
+        if deadline > timerDue {
+            let remaining = deadline - now
+            if remaining > .zero {
+                isTimerRunning = true
+                timerDue = deadline
+                return .wait(remaining)
+            }
+        }
+        pending = nil
+        return .emit(value)
+    }
+
+    /// Drops the pending value, as when the subscription ends (S10).
+    mutating func reset() {
+        pending = nil
+        isTimerRunning = false
+    }
+}

@@ -1,0 +1,91 @@
+extension Signal {
+    /// A signal of pairs: the latest values of this signal and `other`, once both have delivered, then on
+    /// every change of either.
+    ///
+    /// When one change reaches both inputs (for example `a.map(f).combineLatest(a.map(g))`), the pair is
+    /// delivered once, after that change has reached every input, never with one side stale (S9).
+    ///
+    /// ```swift
+    /// let form = name.combineLatest(age)  // ("Ada", 36)
+    /// ```
+    ///
+    /// - Parameter other: The second input.
+    /// - Returns: The combined signal.
+    public func combineLatest<B>(_ other: Signal<B>) -> Signal<(Value, B)> {
+        combiningLatest(other, seed: nil)
+    }
+
+    /// A signal of triples of the latest values of this signal and two others; see ``Signal/combineLatest(_:)-method``.
+    ///
+    /// - Parameters:
+    ///   - second: The second input.
+    ///   - third: The third input.
+    /// - Returns: The combined signal.
+    public func combineLatest<B, C>(_ second: Signal<B>, _ third: Signal<C>) -> Signal<(Value, B, C)> {
+        combineLatest(second).combineLatest(third).map { ($0.0, $0.1, $1) }
+    }
+
+    /// A signal of quadruples of the latest values of this signal and three others; see
+    /// ``Signal/combineLatest(_:)-method``.
+    ///
+    /// - Parameters:
+    ///   - second: The second input.
+    ///   - third: The third input.
+    ///   - fourth: The fourth input.
+    /// - Returns: The combined signal.
+    public func combineLatest<B, C, D>(
+        _ second: Signal<B>, _ third: Signal<C>, _ fourth: Signal<D>
+    ) -> Signal<(Value, B, C, D)> {
+        combineLatest(second).combineLatest(third.combineLatest(fourth)).map { ($0.0, $0.1, $1.0, $1.1) }
+    }
+
+    /// A signal of arrays holding the latest value of each input, in input order, once every input has
+    /// delivered, then on every change; see ``Signal/combineLatest(_:)-method``.
+    ///
+    /// ```swift
+    /// let all = Signal.combineLatest([first, second, third])
+    /// ```
+    ///
+    /// - Parameter inputs: Signals of the same type; an empty array gives a signal that never delivers.
+    /// - Returns: The combined signal.
+    public static func combineLatest(_ inputs: [Signal<Value>]) -> Signal<[Value]> {
+        combiningLatest(inputs, seed: nil)
+    }
+
+    /// Two-input combination; `seed` gives both current values up front (combining states).
+    func combiningLatest<B>(_ other: Signal<B>, seed: (() -> (Value, B))?) -> Signal<(Value, B)> {
+        Signal<(Value, B)> { downstream in
+            let box = CombineLatestPair(downstream: downstream, seed: seed?())
+            let first = self.link { value, context in
+                box.first = value
+                box.changed(input: 0, context)
+            }
+            let second = other.link { value, context in
+                box.second = value
+                box.changed(input: 1, context)
+            }
+            return {
+                first()
+                second()
+                box.reset()
+            }
+        }
+    }
+
+    /// Array combination; `seed` gives every current value up front (combining states).
+    static func combiningLatest(_ inputs: [Signal<Value>], seed: (() -> [Value])?) -> Signal<[Value]> {
+        Signal<[Value]> { downstream in
+            let box = CombineLatestArray(downstream: downstream, count: inputs.count, seed: seed?())
+            let teardowns = inputs.enumerated().map { index, input in
+                input.link { value, context in
+                    box.latest[index] = value
+                    box.changed(input: index, context)
+                }
+            }
+            return {
+                for teardown in teardowns { teardown() }
+                box.reset()
+            }
+        }
+    }
+}

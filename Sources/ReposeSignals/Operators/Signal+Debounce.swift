@@ -1,0 +1,67 @@
+extension Signal {
+    /// A signal that delivers a value only once `interval` has passed without a newer one (S10).
+    ///
+    /// Typical use: search as the user types, but only once they pause.
+    ///
+    /// ```swift
+    /// let queries = typed.debounce(for: .milliseconds(300), scheduler: MainScheduler())
+    /// ```
+    ///
+    /// The value is delivered from the scheduler. A value still pending when the last observer leaves is
+    /// dropped.
+    ///
+    /// - Parameters:
+    ///   - interval: The quiet time required before a value is delivered.
+    ///   - scheduler: Where the delivery happens and where time is read.
+    /// - Returns: The debounced signal.
+    public func debounce<S: Scheduler>(for interval: Duration, scheduler: S) -> Signal<Value> {
+        Signal { downstream in
+            let box = DebounceBox(interval: interval, scheduler: scheduler, downstream: downstream)
+            let upstream = self.link { value, _ in box.receive(value) }
+            return {
+                upstream()
+                box.cancel()
+            }
+        }
+    }
+}
+
+/// The live state of one connected `debounce`.
+final class DebounceBox<Value, S: Scheduler> {
+    let scheduler: S
+    let downstream: Signal<Value>
+    var machine: DebounceMachine<Value>
+    var timer: ScheduledWork?
+
+    init(interval: Duration, scheduler: S, downstream: Signal<Value>) {
+        self.scheduler = scheduler
+        self.downstream = downstream
+        machine = DebounceMachine(interval: interval)
+    }
+
+    func receive(_ value: Value) {
+        if let delay = machine.receive(value, now: scheduler.now) {
+            startTimer(delay)
+        }
+    }
+
+    func startTimer(_ delay: Duration) {
+        let work = scheduler.schedule(after: delay) { self.timerFired() }
+        if !work.isDone { timer = work }
+    }
+
+    func timerFired() {
+        timer = nil
+        switch machine.timerFired(now: scheduler.now) {
+        case .emit(let value): downstream.send(value)
+        case .wait(let remaining): startTimer(remaining)
+        case .idle: break
+        }
+    }
+
+    func cancel() {
+        timer?.cancel()
+        timer = nil
+        machine.reset()
+    }
+}

@@ -1,0 +1,44 @@
+extension Signal {
+    /// A signal that delivers each value of this signal `interval` later, in order.
+    ///
+    /// Values still waiting when the last observer leaves are dropped.
+    ///
+    /// ```swift
+    /// let toastHidden = toastShown.delay(for: .seconds(2), scheduler: MainScheduler())
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - interval: How long each value is held back.
+    ///   - scheduler: Where the delayed deliveries happen.
+    /// - Returns: The delayed signal.
+    public func delay<S: Scheduler>(for interval: Duration, scheduler: S) -> Signal<Value> {
+        Signal { downstream in
+            let box = DelayBox<Value>()
+            let upstream = self.link { value, _ in
+                let id = box.nextID
+                box.nextID += 1
+                let work = scheduler.schedule(after: interval) {
+                    box.waiting[id] = nil
+                    downstream.send(value)
+                }
+                if !work.isDone { box.waiting[id] = work }
+            }
+            return {
+                upstream()
+                box.cancelAll()
+            }
+        }
+    }
+}
+
+/// The scheduled deliveries of one connected `delay`, so that ending the subscription cancels them.
+final class DelayBox<Value> {
+    var nextID = 0
+    var waiting: [Int: ScheduledWork] = [:]
+
+    func cancelAll() {
+        let works = waiting.values
+        waiting = [:]
+        for work in works { work.cancel() }
+    }
+}

@@ -1,0 +1,38 @@
+extension Signal {
+    /// A signal that skips each value equivalent to the value delivered just before it.
+    ///
+    /// The comparison starts afresh whenever the signal regains its first observer.
+    ///
+    /// - Parameter isDuplicate: Returns true when the second value should be skipped after the first.
+    /// - Returns: The derived signal.
+    public func removeDuplicates(by isDuplicate: @escaping (Value, Value) -> Bool) -> Signal<Value> {
+        removingDuplicates(seed: nil, by: isDuplicate)
+    }
+
+    /// Skips duplicates; `seed` provides the value to compare the first delivery with (a state's current value).
+    func removingDuplicates(
+        seed: (() -> Value)?, by isDuplicate: @escaping (Value, Value) -> Bool
+    ) -> Signal<Value> {
+        Signal { downstream in
+            var previous = seed?()
+            return self.link { value, context in
+                if let last = previous, isDuplicate(last, value) { return }
+                previous = value
+                downstream.deliver(value, context)
+            }
+        }
+    }
+}
+
+extension Signal where Value: Equatable {
+    /// A signal that skips each value equal to the value delivered just before it.
+    ///
+    /// ```swift
+    /// let changes = readings.removeDuplicates()  // 1, 1, 2, 2, 1 → 1, 2, 1
+    /// ```
+    ///
+    /// - Returns: The derived signal.
+    public func removeDuplicates() -> Signal<Value> {
+        removeDuplicates(by: ==)
+    }
+}

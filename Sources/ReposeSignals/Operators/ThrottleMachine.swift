@@ -1,0 +1,45 @@
+/// The logic of `throttle`: at most one value per interval, with no scheduler involved.
+///
+/// A value arriving while no window is open is emitted at once and opens a window. Values arriving inside the
+/// window are collected (the last one if `latest`, else the first one); when the window closes the collected
+/// value is emitted and opens the next window, or the throttle goes idle.
+struct ThrottleMachine<Value> {
+    enum Action {
+        /// Deliver this value now and start a window timer.
+        case emitAndOpenWindow(Value)
+        /// Nothing to do.
+        case none
+    }
+
+    let latest: Bool
+    private(set) var isWindowOpen = false
+    private(set) var collected: Value?
+
+    init(latest: Bool) {
+        self.latest = latest
+    }
+
+    mutating func receive(_ value: Value) -> Action {
+        guard isWindowOpen else {
+            isWindowOpen = true
+            return .emitAndOpenWindow(value)
+        }
+        if latest || collected == nil { collected = value }
+        return .none
+    }
+
+    mutating func windowClosed() -> Action {
+        guard let value = collected else {
+            isWindowOpen = false
+            return .none
+        }
+        collected = nil
+        return .emitAndOpenWindow(value)
+    }
+
+    /// Drops the collected value and closes the window, as when the subscription ends.
+    mutating func reset() {
+        collected = nil
+        isWindowOpen = false
+    }
+}

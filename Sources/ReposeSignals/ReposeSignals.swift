@@ -1,1 +1,0 @@
-/// ReposeSignals: the in-house operator library (see Docs/SignalsContract.md).

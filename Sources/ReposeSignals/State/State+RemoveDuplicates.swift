@@ -1,0 +1,26 @@
+extension State {
+    /// A state with the same value whose observers are not told about a change to an equivalent value.
+    ///
+    /// - Parameter isDuplicate: Returns true when the second value should be skipped after the first.
+    /// - Returns: The de-duplicated state.
+    public func removeDuplicates(by isDuplicate: @escaping (Value, Value) -> Bool) -> State<Value> {
+        State(
+            storage: .derived { self.value },
+            signal: signal.removingDuplicates(seed: { self.value }, by: isDuplicate))
+    }
+}
+
+extension State where Value: Equatable {
+    /// A state with the same value whose observers are not told about a change to an equal value (S7).
+    ///
+    /// ```swift
+    /// let query = MutableState("swift")
+    /// let distinct = query.state.removeDuplicates()
+    /// query.value = "swift"  // observers of `distinct` hear nothing
+    /// ```
+    ///
+    /// - Returns: The de-duplicated state.
+    public func removeDuplicates() -> State<Value> {
+        removeDuplicates(by: ==)
+    }
+}

@@ -1,0 +1,79 @@
+import Testing
+
+@testable import ReposeSignals
+
+@Suite("values (AsyncSequence bridge)")
+@MainActor
+struct SignalValuesTests {
+    let source = SignalSource<Int>()
+
+    /// Lets the iterating task start and subscribe; no sleeping, only yielding the main actor.
+    func waitUntilObserved(_ signal: Signal<Int>, count: Int = 1) async {
+        while signal.observerCount < count { await Task.yield() }
+    }
+
+    @Test("S14 a signal's values arrive in order through for-await")
+    func iterates() async {
+        let signal = source.signal
+        let task = Task { @MainActor in
+            var received: [Int] = []
+            for await value in signal.values {
+                received.append(value)
+                if received.count == 3 { break }
+            }
+            return received
+        }
+        await waitUntilObserved(signal)
+        source.send(1)
+        source.send(2)
+        source.send(3)
+        #expect(await task.value == [1, 2, 3])
+    }
+
+    @Test("S14 a state's values start with its current value")
+    func stateReplays() async {
+        let state = MutableState(7)
+        let task = Task { @MainActor in
+            var iterator = state.state.values.makeAsyncIterator()
+            return await iterator.next()
+        }
+        #expect(await task.value == 7)
+    }
+
+    @Test("S14 cancelling the iterating task ends the iteration and the subscription")
+    func cancellationEnds() async {
+        let signal = source.signal
+        var probe: LifetimeProbe? = LifetimeProbe()
+        weak let weakProbe = probe
+        let task = Task { @MainActor [probe] in
+            var count = 0
+            for await _ in signal.values {
+                probe?.touch()
+                count += 1
+            }
+            return count
+        }
+        probe = nil
+        await waitUntilObserved(signal)
+        source.send(1)
+        task.cancel()
+        _ = await task.value
+        // The subscription belongs to the signal's domain: it is removed at the signal's next delivery.
+        source.send(2)
+        #expect(signal.observerCount == 0)
+        #expect(weakProbe == nil)
+    }
+
+    @Test("S14 leaving the loop early also ends the subscription")
+    func breakEnds() async {
+        let signal = source.signal
+        let task = Task { @MainActor in
+            for await value in signal.values where value == 1 { break }
+        }
+        await waitUntilObserved(signal)
+        source.send(1)
+        await task.value
+        source.send(2)
+        #expect(signal.observerCount == 0)
+    }
+}
