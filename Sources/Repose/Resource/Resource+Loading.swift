@@ -93,6 +93,23 @@ extension Resource {
         }
     }
 
+    /// Waits `delay` seconds, then cancels the loads in flight if nothing observes this resource by then.
+    ///
+    /// Useful when views come and go quickly (a scrolling list): a view that goes away calls it, and if another
+    /// view starts observing within the delay the load goes on. `callback` runs after the delay either way.
+    public func cancelLoadIfUnobserved(
+        afterDelay delay: TimeInterval, then callback: @escaping @MainActor () -> Void = {}
+    ) {
+        // The service's scheduler runs actions on the main actor (MainScheduler on the main queue, TestScheduler
+        // when the test advances it from the main actor), so assuming that isolation is sound.
+        _ = service.scheduler.schedule(after: .seconds(delay)) { [self] in
+            MainActor.assumeIsolated {
+                cancelLoadIfUnobserved()
+                callback()
+            }
+        }
+    }
+
     /// Keeps `request` in ``allRequests`` until it completes.
     func trackRequest(_ request: Request) {
         guard request.state != .completed, !allRequests.contains(where: { $0 === request }) else { return }

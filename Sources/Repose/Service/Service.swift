@@ -17,6 +17,8 @@ public final class Service {
     public let networking: any NetworkingProvider
     /// Where timestamps and staleness come from: seconds since 1970.
     let now: @Sendable () -> TimeInterval
+    /// What runs delayed work on the main actor, such as ``Resource/cancelLoadIfUnobserved(afterDelay:then:)``.
+    let scheduler: any Scheduler
 
     var resourceCache: ResourceCache
     var configurationEntries: [ConfigurationEntry] = []
@@ -31,29 +33,33 @@ public final class Service {
     ///   - standardTransformers: Which built-in parsers to install (text and JSON by default).
     ///   - networking: What sends requests; `URLSessionProvider` by default.
     ///   - clock: The time source for timestamps and staleness, in seconds since 1970. Tests inject their own.
+    ///   - scheduler: Runs delayed work on the main actor; tests pass a `TestScheduler` and advance it.
     public init(
         baseURL: String? = nil,
         standardTransformers: [StandardTransformer] = StandardTransformer.defaults,
         networking: any NetworkingProvider = URLSessionProvider(),
-        clock: @escaping @Sendable () -> TimeInterval = { Date().timeIntervalSince1970 }
+        clock: @escaping @Sendable () -> TimeInterval = { Date().timeIntervalSince1970 },
+        scheduler: any Scheduler = MainScheduler()
     ) {
         self.baseURL = URLBuilding.serviceBaseURL(baseURL)
         self.networking = networking
         self.now = clock
+        self.scheduler = scheduler
         self.resourceCache = ResourceCache(countLimit: 100)
         installStandardTransformers(standardTransformers)
     }
 
-    /// Creates a service from a base `URL`; see ``init(baseURL:standardTransformers:networking:clock:)-(String?,_,_,_)``.
+    /// Creates a service from a base `URL`; the other parameters are those of the `String` form.
     public convenience init(
         baseURL: URL?,
         standardTransformers: [StandardTransformer] = StandardTransformer.defaults,
         networking: any NetworkingProvider = URLSessionProvider(),
-        clock: @escaping @Sendable () -> TimeInterval = { Date().timeIntervalSince1970 }
+        clock: @escaping @Sendable () -> TimeInterval = { Date().timeIntervalSince1970 },
+        scheduler: any Scheduler = MainScheduler()
     ) {
         self.init(
             baseURL: baseURL?.absoluteString, standardTransformers: standardTransformers, networking: networking,
-            clock: clock)
+            clock: clock, scheduler: scheduler)
     }
 
     // MARK: Resources

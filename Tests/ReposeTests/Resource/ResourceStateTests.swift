@@ -181,3 +181,38 @@ struct ResourceStateTests {
         #expect(harness.network.cancelledCount == 1)
     }
 }
+
+@MainActor
+@Suite("Delayed cancellation of unobserved loads")
+struct DelayedCancelTests {
+    let harness = Harness()
+    var resource: Resource { harness.service.resource("/a/b") }
+
+    @Test("A29 an observer lost during the delay means cancel, at the end of the delay, then the callback")
+    func lostDuringDelay() {
+        let observer = RecordingObserver()
+        resource.addObserver(observer)
+        let request = resource.load()
+        var callbacks = 0
+        resource.cancelLoadIfUnobserved(afterDelay: 1) { callbacks += 1 }
+        resource.removeObservers(ownedBy: observer)
+        harness.scheduler.advance(by: .milliseconds(999))
+        #expect(request.state == .inProgress)  // never before the delay
+        #expect(callbacks == 0)
+        harness.scheduler.advance(by: .milliseconds(1))
+        #expect(request.state == .completed)
+        #expect(callbacks == 1)
+    }
+
+    @Test("A29 an observer gained during the delay keeps the load, and the callback still runs")
+    func gainedDuringDelay() {
+        let request = resource.load()
+        var callbacks = 0
+        resource.cancelLoadIfUnobserved(afterDelay: 0.5) { callbacks += 1 }
+        let observer = RecordingObserver()
+        resource.addObserver(observer)
+        harness.scheduler.advance(by: .seconds(1))
+        #expect(request.state == .inProgress)
+        #expect(callbacks == 1)
+    }
+}

@@ -1,15 +1,17 @@
 import Foundation
 import Repose
 
-/// The usual fixture: a service on `https://zingle.frotz/v1` with a manual network and a manual clock at t=1000.
+/// The usual fixture: a service on `https://zingle.frotz/v1` with a manual network, a manual clock at t=1000, and
+/// a virtual-time scheduler.
 @MainActor
 final class Harness {
     let clock = ManualClock(1000)
     let network = ManualNetwork()
+    let scheduler = TestScheduler()
     let service: Service
 
     init(baseURL: String? = "https://zingle.frotz/v1") {
-        service = Service(baseURL: baseURL, networking: network, clock: clock.read)
+        service = Service(baseURL: baseURL, networking: network, clock: clock.read, scheduler: scheduler)
     }
 
     /// Answers the oldest pending request and waits until `request` has completed and its hooks have run.
