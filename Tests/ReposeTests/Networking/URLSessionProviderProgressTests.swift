@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+@testable import Repose
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+@Suite("URLSessionProvider progress")
+final class URLSessionProviderProgressTests {
+    let server: LoopbackServer
+    let provider = URLSessionProvider()
+
+    init() async throws {
+        server = try await LoopbackServer()
+    }
+
+    deinit {
+        server.stop()
+    }
+
+    @Test("download progress rises monotonically to the announced length, before completion")
+    func downloadProgress() async throws {
+        let size = 1_048_576
+        let recording = RecordingTransfer()
+        _ = provider.startRequest(
+            URLRequest(url: server.url("/bytes/\(size)")), progress: recording.progress,
+            completion: recording.completion)
+        let response = try #require(await recording.response())
+        #expect(response.body.count == size)
+
+        let samples = recording.progressSamples
+        #expect(samples.count > 1)
+        #expect(isMonotonic(samples.map(\.bytesReceived)))
+        #expect(samples.last?.bytesReceived == Int64(size))
+        #expect(samples.allSatisfy { $0.bytesExpectedToReceive == Int64(size) })
+        #expect(samples.allSatisfy { $0.bytesReceived <= Int64(size) })
+    }
+
+    @Test("upload progress rises monotonically to the body size")
+    func uploadProgress() async throws {
+        let size = 524_288
+        var request = URLRequest(url: server.url("/discard"))
+        request.httpMethod = "POST"
+        request.httpBody = Data(repeating: 0x61, count: size)
+        let recording = RecordingTransfer()
+        _ = provider.startRequest(request, progress: recording.progress, completion: recording.completion)
+        let response = try #require(await recording.response())
+        let answer = try JSONSerialization.jsonObject(with: response.body) as? [String: Int]
+        #expect(answer?["received"] == size)
+
+        let samples = recording.progressSamples
+        #expect(isMonotonic(samples.map(\.bytesSent)))
+        #expect(samples.last?.bytesSent == Int64(size))
+        #expect(samples.contains { $0.bytesExpectedToSend == Int64(size) })
+        #expect(isMonotonic(samples.map(\.bytesReceived)))
+    }
+
+    @Test("a response without a body reports no download progress and completes once")
+    func noBodyNoProgress() async throws {
+        let recording = RecordingTransfer()
+        _ = provider.startRequest(
+            URLRequest(url: server.url("/status/204")), progress: recording.progress,
+            completion: recording.completion)
+        let response = try #require(await recording.response())
+        #expect(response.statusCode == 204)
+        #expect(recording.progressSamples.allSatisfy { $0.bytesReceived == 0 })
+        #expect(recording.completionCount == 1)
+    }
+
+    func isMonotonic(_ values: [Int64]) -> Bool {
+        zip(values, values.dropFirst()).allSatisfy { $0 <= $1 }
+    }
+}
