@@ -2,6 +2,10 @@ import Foundation
 import Repose
 import Testing
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 /// Records what a networking provider reports for one request (progress samples, completions) and lets a test
 /// await a state with a time bound: a wait that runs out records an issue instead of hanging the run.
 final class RecordingTransfer: @unchecked Sendable {
@@ -15,6 +19,13 @@ final class RecordingTransfer: @unchecked Sendable {
     private struct Waiter {
         let isSatisfied: (RecordingTransfer) -> Bool
         let resume: @Sendable (Bool) -> Void
+    }
+
+    /// Starts `request` on `provider`, recording what it reports.
+    static func send(_ request: URLRequest, to provider: any NetworkingProvider) -> RecordingTransfer {
+        let recording = RecordingTransfer()
+        _ = provider.startRequest(request, progress: recording.progress, completion: recording.completion)
+        return recording
     }
 
     /// The closure to pass as a provider's `progress`.
