@@ -47,7 +47,7 @@ public struct RecordedRequest: Sendable {
         self.parsedURL = url
     }
 
-    /// The method as a Repose ``RequestMethod``; `nil` for a method Repose does not define.
+    /// The method as a Repose `RequestMethod`; `nil` for a method Repose does not define.
     public var method: RequestMethod? {
         RequestMethod(rawValue: httpMethod)
     }

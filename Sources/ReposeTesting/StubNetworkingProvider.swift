@@ -90,6 +90,12 @@ public final class StubNetworkingProvider: NetworkingProvider {
     /// step of its own, needs a ``StubRoute/requested(count:timeout:fileID:filePath:line:column:)`` first. Work
     /// that a completion schedules elsewhere (on the main actor, say) may still be pending when this returns.
     ///
+    /// - Parameters:
+    ///   - timeout: How long to wait at most.
+    ///   - fileID: Where a timeout failure points, with `filePath`, `line` and `column`; leave them out.
+    ///   - filePath: See `fileID`.
+    ///   - line: See `fileID`.
+    ///   - column: See `fileID`.
     /// - Returns: Whether everything was delivered in time.
     @discardableResult
     public func idle(
@@ -104,7 +110,7 @@ public final class StubNetworkingProvider: NetworkingProvider {
         return idle
     }
 
-    /// Answers `request` from the stubs. See ``NetworkingProvider/startRequest(_:progress:completion:)``.
+    /// Answers `request` from the stubs. See `NetworkingProvider.startRequest(_:progress:completion:)`.
     public func startRequest(
         _ request: URLRequest,
         progress: @escaping @Sendable (TransferProgress) -> Void,

@@ -98,6 +98,10 @@ public final class StubRoute: Sendable {
     /// - Parameters:
     ///   - count: How many requests to wait for, counted since the stub was added; 1 unless given.
     ///   - timeout: How long to wait at most.
+    ///   - fileID: Where a timeout failure points, with `filePath`, `line` and `column`; leave them out.
+    ///   - filePath: See `fileID`.
+    ///   - line: See `fileID`.
+    ///   - column: See `fileID`.
     /// - Returns: Whether the requests arrived in time.
     @discardableResult
     public func requested(
