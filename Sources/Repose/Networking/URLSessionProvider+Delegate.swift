@@ -8,13 +8,21 @@ extension URLSessionProvider {
     /// The delegate of a session the provider owns: collects each task's body, reports its progress and
     /// completes it, finding the task's state by its identifier.
     ///
-    /// `@unchecked Sendable`: `transfers` is only touched under `lock`. Callbacks to Repose run after the lock is
-    /// released, never under it.
+    /// `@unchecked Sendable`: `transfers`, and every variable of the ``Transfer`` objects in it, is only touched
+    /// under `lock`. Callbacks to Repose run after the lock is released, never under it.
     final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         typealias ProgressHandler = @Sendable (TransferProgress) -> Void
+        typealias CompletionHandler = @Sendable (Result<NetworkResponse, any Error>) -> Void
 
         private let lock = NSLock()
         private var transfers: [Int: Transfer] = [:]
+        /// Where progress and completion are reported when the delegate itself runs on the session's network
+        /// queue; `nil` when it already runs on a queue of its own and reports in place.
+        let delivery: DispatchQueue?
+
+        init(delivery: DispatchQueue?) {
+            self.delivery = delivery
+        }
 
         /// How many tasks have state here: started and not yet completed.
         var activeTransferCount: Int {
@@ -22,9 +30,7 @@ extension URLSessionProvider {
         }
 
         func register(
-            _ task: URLSessionTask,
-            progress: @escaping ProgressHandler,
-            completion: @escaping @Sendable (Result<NetworkResponse, any Error>) -> Void
+            _ task: URLSessionTask, progress: @escaping ProgressHandler, completion: @escaping CompletionHandler
         ) {
             let transfer = Transfer(progress: progress, completion: completion)
             lock.withLock { transfers[task.taskIdentifier] = transfer }
@@ -34,78 +40,80 @@ extension URLSessionProvider {
             _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
             totalBytesExpectedToSend: Int64
         ) {
-            // `transfers[id]?.…` mutates the stored value in place: no copy of the state or the body.
-            let update = lock.withLock {
-                transfers[task.taskIdentifier]?.recordSent(totalBytesSent, expected: totalBytesExpectedToSend)
+            let worthReporting = lock.withLock { () -> Transfer? in
+                guard let transfer = transfers[task.taskIdentifier],
+                    transfer.recordSent(totalBytesSent, expected: totalBytesExpectedToSend)
+                else { return nil }
+                return transfer
             }
-            if let (sample, progress) = update.flatMap({ $0 }) {
-                progress(sample)
+            if let worthReporting {
+                report(worthReporting)
             }
         }
 
         func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-            let expected = dataTask.response?.expectedContentLength ?? -1
-            let update = lock.withLock {
-                transfers[dataTask.taskIdentifier]?.recordReceived(data, expected: expected)
+            let expected = dataTask.countOfBytesExpectedToReceive  // A plain read; `response` would synchronise.
+            let worthReporting = lock.withLock { () -> Transfer? in
+                guard let transfer = transfers[dataTask.taskIdentifier],
+                    transfer.recordReceived(data, expected: expected)
+                else { return nil }
+                return transfer
             }
-            if let (sample, progress) = update {
-                progress(sample)
+            if let worthReporting {
+                report(worthReporting)
             }
         }
 
         func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
             // Removing the state under the lock is what makes completion happen exactly once, cancelled or not.
-            guard let transfer = lock.withLock({ transfers.removeValue(forKey: task.taskIdentifier) }) else { return }
-            transfer.completion(URLSessionProvider.result(response: task.response, body: transfer.body, error: error))
-        }
-    }
-}
-
-extension URLSessionProvider.SessionDelegate {
-    /// What the provider keeps for one task while it runs.
-    struct Transfer {
-        /// The most body bytes reserved up front on the word of a `Content-Length` header.
-        private static let maximumReservation: Int64 = 16 * 1024 * 1024
-
-        let progress: ProgressHandler
-        let completion: @Sendable (Result<NetworkResponse, any Error>) -> Void
-        private(set) var body = Data()
-        private var sample = TransferProgress()
-
-        init(
-            progress: @escaping ProgressHandler,
-            completion: @escaping @Sendable (Result<NetworkResponse, any Error>) -> Void
-        ) {
-            self.progress = progress
-            self.completion = completion
-        }
-
-        /// Advances the upload progress; `nil` when there is nothing new to report, which keeps samples monotonic.
-        mutating func recordSent(_ total: Int64, expected: Int64) -> (TransferProgress, ProgressHandler)? {
-            guard total > sample.bytesSent else { return nil }
-            sample.bytesSent = total
-            if expected > 0 {
-                sample.bytesExpectedToSend = max(expected, total)
+            let finished = lock.withLock { () -> (Transfer, Data, URLResponse?)? in
+                guard let transfer = transfers.removeValue(forKey: task.taskIdentifier) else { return nil }
+                return (transfer, transfer.takeBody(), transfer.unansweredChallenge)
             }
-            return (sample, progress)
-        }
-
-        /// Adds a chunk of the body and advances the download progress.
-        mutating func recordReceived(_ data: Data, expected: Int64) -> (TransferProgress, ProgressHandler) {
-            if body.isEmpty {
-                // The whole body often arrives at once: keep that chunk instead of copying it.
-                body = data
-                if expected > Int64(data.count) {
-                    body.reserveCapacity(Int(min(expected, Self.maximumReservation)))
-                }
+            guard let (transfer, body, unansweredChallenge) = finished else { return }
+            let result: Result<NetworkResponse, any Error>
+            if let unansweredChallenge {
+                result = URLSessionProvider.result(response: unansweredChallenge, body: body, error: nil)
             } else {
-                body.append(data)
+                result = URLSessionProvider.result(response: task.response, body: body, error: error)
             }
-            sample.bytesReceived += Int64(data.count)
-            if expected >= 0 {
-                sample.bytesExpectedToReceive = max(expected, sample.bytesReceived)
+            // Progress not reported yet goes out just before the completion, in the same hop.
+            let finish: @Sendable () -> Void = { [lock] in
+                if let sample = lock.withLock({ transfer.takeNewSample() }) {
+                    transfer.progress(sample)
+                }
+                transfer.completion(result)
             }
-            return (sample, progress)
+            if let delivery {
+                delivery.async(execute: finish)
+            } else {
+                finish()
+            }
+        }
+
+        /// Reports a transfer's newest sample: in place, or, when reporting hops to `delivery`, by scheduling one
+        /// report unless one is already on its way (that one will carry the newest sample).
+        private func report(_ transfer: Transfer) {
+            guard let delivery else {
+                if let sample = lock.withLock({ transfer.takeNewSample() }) {
+                    transfer.progress(sample)
+                }
+                return
+            }
+            guard lock.withLock({ transfer.claimReport() }) else { return }
+            delivery.async { [lock] in
+                if let sample = lock.withLock({ transfer.releaseReport() }) {
+                    transfer.progress(sample)
+                }
+            }
+        }
+
+        /// Ends a task whose server asks for credentials no one provided.
+        ///
+        /// swift-corelibs-foundation leaves such a task hanging until it times out, so the provider cancels it
+        /// and completes it with the 401 response it already has, as URLSession does elsewhere.
+        func abandonChallenge(on task: URLSessionTask, response: URLResponse?) {
+            lock.withLock { transfers[task.taskIdentifier]?.unansweredChallenge = response }
         }
     }
 }

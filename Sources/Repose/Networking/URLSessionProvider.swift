@@ -15,6 +15,10 @@ import FoundationNetworking
 /// let provider = URLSessionProvider(configuration: configuration)
 /// ```
 ///
+/// Progress comes in samples worth showing, not one per network packet: when the first bytes of a body that is
+/// still coming arrive, after every sixteenth of the transfer (at least 64 KB), and finally just before the
+/// completion. Samples never go backwards. Progress and completion may arrive on any thread, one at a time.
+///
 /// Hand it a session you made yourself (say, one whose delegate answers authentication challenges) and it uses
 /// that session as is. Progress then cannot be observed: `URLSession` only reports it to the session's own
 /// delegate, so the provider reports none, and completion alone says when the transfer is over.
@@ -45,10 +49,18 @@ public final class URLSessionProvider: NetworkingProvider {
     /// - Parameter configuration: The configuration for the provider's session;
     ///   ``defaultConfiguration`` unless given.
     public init(configuration: URLSessionConfiguration = URLSessionProvider.defaultConfiguration) {
-        let delegate = SessionDelegate()
+        #if canImport(FoundationNetworking)
+        // swift-corelibs-foundation queues one operation per delegate callback, that is per 16 KB of body: a thread
+        // hop each time. The delegate runs on the session's own queue instead and hops once, to `delivery`.
+        let delegate = SessionDelegate(delivery: DispatchQueue(label: "Repose.URLSessionProvider"))
+        let delegateQueue: OperationQueue? = InlineOperationQueue()
+        #else
+        // A nil queue gives the session its own serial queue: the delegate already runs off the network's queue.
+        let delegate = SessionDelegate(delivery: nil)
+        let delegateQueue: OperationQueue? = nil
+        #endif
         self.delegate = delegate
-        // A nil queue gives the session its own serial queue, so one task's callbacks never overlap.
-        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: delegateQueue)
     }
 
     /// Creates a provider that sends requests with a session you configured, delegate and all.

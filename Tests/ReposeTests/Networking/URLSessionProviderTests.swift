@@ -88,6 +88,23 @@ final class URLSessionProviderTests {
         #expect(object?["status"] as? Int == status)
     }
 
+    @Test(
+        "A14 a 401 that asks for credentials arrives as a response, without waiting for a timeout",
+        arguments: ["Basic realm=\"repose\"", "Bearer realm=\"repose\"", "Bearer"])
+    func credentialChallenge(scheme: String) async throws {
+        var components = try #require(URLComponents(url: server.url("/status/401"), resolvingAgainstBaseURL: false))
+        components.queryItems = [URLQueryItem(name: "auth", value: scheme)]
+        var request = URLRequest(url: try #require(components.url))
+        request.timeoutInterval = 30
+        let recording = send(request)
+        let response = try #require(await recording.response(within: .seconds(10)))
+        #expect(response.statusCode == 401)
+        #expect(String(decoding: response.body, as: UTF8.self) == "credentials, please")
+        #expect(header("www-authenticate", in: response) == scheme)
+        #expect(recording.completionCount == 1)
+        #expect(provider.delegate?.activeTransferCount == 0)
+    }
+
     @Test("E2 a HEAD request and a 204 answer deliver an empty body")
     func emptyBodies() async throws {
         var head = URLRequest(url: server.url("/echo"))

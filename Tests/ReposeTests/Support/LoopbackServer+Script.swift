@@ -63,7 +63,9 @@ extension LoopbackServer {
                         "body": body.decode("utf-8", "replace"), "bodyLength": len(body)})
                 elif route == "status" and len(parts) == 2 and parts[1].isdigit() and 200 <= int(parts[1]) <= 599:
                     status = int(parts[1])
-                    if query.get("body") == "json":
+                    if "auth" in query:
+                        self.reply(status, b"credentials, please", headers=[("WWW-Authenticate", query["auth"])])
+                    elif query.get("body") == "json":
                         self.reply_json(status, {"status": status, "message": "status %d" % status})
                     else:
                         self.reply(status, ("status %d" % status).encode())
@@ -108,6 +110,17 @@ extension LoopbackServer {
                     while count > 0:
                         self.wfile.write(chunk[:count])
                         count -= len(chunk)
+                elif route == "chunked" and len(parts) == 2 and parts[1].isdigit():
+                    count = min(int(parts[1]), MAX_BYTES)
+                    self.send_response(200)
+                    self.send_header("Content-Type", "application/octet-stream")
+                    self.send_header("Transfer-Encoding", "chunked")
+                    self.end_headers()
+                    while count > 0:
+                        part = b"c" * min(count, 65536)
+                        self.wfile.write(b"%x\r\n" % len(part) + part + b"\r\n")
+                        count -= len(part)
+                    self.wfile.write(b"0\r\n\r\n")
                 elif route == "discard":
                     self.reply_json(200, {"received": len(body)})
                 else:

@@ -11,10 +11,12 @@ import Foundation
 /// |---|---|
 /// | any method `/echo` | 200, JSON: `method`, `path`, `query`, `headers` (names lowercased), `body`, `bodyLength` |
 /// | `/status/N` | status N (200–599), text `status N` (none for 204); `?body=json` for `{"status": N, …}` |
+/// | `/status/N?auth=SCHEME` | status N with `WWW-Authenticate: SCHEME`, text `credentials, please` |
 /// | `/etag/TAG` | 200 with `ETag: "TAG"`; 304 when `If-None-Match` is `"TAG"` |
 /// | `/slow?ms=N` | waits N ms (at most 10 s), then 200; with `&first=1`, sends the first half of the body first |
 /// | `/drop?announce=N&send=M` | announces N body bytes, sends M, then closes the connection |
 /// | `/bytes/N` | N bytes of body (at most 64 MB) |
+/// | `/chunked/N` | N bytes of body in chunked transfer encoding, so without a length up front |
 /// | any method `/discard` | reads the body, answers `{"received": N}` |
 final class LoopbackServer: @unchecked Sendable {
     // `@unchecked Sendable`: `port`, `process`, `input` and `exitSignal` are set once in `init`; `isStopped` is only
