@@ -14,8 +14,7 @@ import FoundationNetworking
 /// network.stub(.post, "https://api.example.com/users", status: 201, text: "created")
 /// network.stub(.get, "https://api.example.com/down", error: URLError(.notConnectedToInternet))
 ///
-/// let service = Service(baseURL: "https://api.example.com", networking: network)
-/// service.resource("/users/1").load()
+/// // Give `network` to the code under test in place of the real provider, let it load, then:
 /// await network.idle()
 /// #expect(network.requests.map(\.url) == ["https://api.example.com/users/1"])
 /// ```

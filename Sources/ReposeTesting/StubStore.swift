@@ -43,10 +43,11 @@ final class StubStore: @unchecked Sendable {
         _ request: RecordedRequest, progress: @escaping @Sendable (TransferProgress) -> Void,
         completion: @escaping @Sendable (Result<NetworkResponse, any Error>) -> Void
     ) -> Exchange {
-        let (exchange, route, arrived, unmatched) = lock.withLock {
-            () -> (Exchange, RouteState?, [TimedWait], StubError?) in
-            // The stub added last wins, so a test can override a general stub with a specific one.
-            let route = routes.last { $0.matcher.matches(request) }
+        // Matchers may run predicates from the test, so they run outside the lock, on a copy of the stubs. The
+        // stub added last wins, so a test can override a general stub with a specific one.
+        let route = lock.withLock { routes }.last { $0.matcher.matches(request) }
+        let (exchange, isScheduled, delay, arrived, unmatched) = lock.withLock {
+            () -> (Exchange, Bool, Duration?, [TimedWait], StubError?) in
             let outcome: Result<NetworkResponse, any Error>
             let unmatched: StubError?
             if let route {
@@ -59,14 +60,12 @@ final class StubStore: @unchecked Sendable {
             }
             let exchange = Exchange(request: request, outcome: outcome, progress: progress, completion: completion)
             log.append(exchange)
-            var arrived: [TimedWait] = []
-            if let route {
-                arrived = route.accept(exchange)
-            }
-            if exchange.phase == .scheduled {
+            let arrived = route?.accept(exchange) ?? []
+            let isScheduled = exchange.phase == .scheduled
+            if isScheduled {
                 undelivered += 1
             }
-            return (exchange, route, arrived, unmatched)
+            return (exchange, isScheduled, route?.delay, arrived, unmatched)
         }
         if let unmatched {
             TestFailure.record(unmatched.message, at: creationSite)
@@ -74,8 +73,8 @@ final class StubStore: @unchecked Sendable {
         for wait in arrived {
             wait.finish(true)
         }
-        if exchange.phase == .scheduled {
-            schedule(exchange, after: route?.delay)
+        if isScheduled {
+            schedule(exchange, after: delay)
         }
         return exchange
     }
@@ -145,22 +144,7 @@ final class StubStore: @unchecked Sendable {
     }
 
     private func deliver(_ exchange: Exchange) {
-        let delivery: (Result<NetworkResponse, any Error>, Exchange.Callbacks)? = lock.withLock {
-            guard exchange.phase == .scheduled, let callbacks = exchange.callbacks else { return nil }
-            exchange.phase = .delivered
-            exchange.callbacks = nil
-            return (exchange.isCancelled ? .failure(URLError(.cancelled)) : exchange.outcome, callbacks)
-        }
-        guard let (result, callbacks) = delivery else { return }
-        if case .success(let response) = result {
-            let sent = Int64(exchange.request.body?.count ?? 0)
-            let received = Int64(response.body.count)
-            callbacks.progress(
-                TransferProgress(
-                    bytesSent: sent, bytesExpectedToSend: sent, bytesReceived: received,
-                    bytesExpectedToReceive: received))
-        }
-        callbacks.completion(result)
+        guard callBack(exchange) else { return }
         let nowIdle: [TimedWait] = lock.withLock {
             undelivered -= 1
             guard undelivered == 0 else { return [] }
@@ -170,6 +154,29 @@ final class StubStore: @unchecked Sendable {
         for wait in nowIdle {
             wait.finish(true)
         }
+    }
+
+    /// Calls a scheduled request's progress and completion, unless it was delivered already; returns whether it
+    /// called them. The callbacks, and what they capture, are released by the time it returns, before anyone
+    /// waiting for idleness resumes.
+    private func callBack(_ exchange: Exchange) -> Bool {
+        let delivery: (Result<NetworkResponse, any Error>, Exchange.Callbacks)? = lock.withLock {
+            guard exchange.phase == .scheduled, let callbacks = exchange.callbacks else { return nil }
+            exchange.phase = .delivered
+            exchange.callbacks = nil
+            return (exchange.isCancelled ? .failure(URLError(.cancelled)) : exchange.outcome, callbacks)
+        }
+        guard let (result, callbacks) = delivery else { return false }
+        if case .success(let response) = result {
+            let sent = Int64(exchange.request.body?.count ?? 0)
+            let received = Int64(response.body.count)
+            callbacks.progress(
+                TransferProgress(
+                    bytesSent: sent, bytesExpectedToSend: sent, bytesReceived: received,
+                    bytesExpectedToReceive: received))
+        }
+        callbacks.completion(result)
+        return true
     }
 
     /// The error for a request no stub matches, listing the stubs there are. Called under the lock.

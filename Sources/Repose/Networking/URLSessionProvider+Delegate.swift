@@ -108,10 +108,8 @@ extension URLSessionProvider {
             }
         }
 
-        /// Ends a task whose server asks for credentials no one provided.
-        ///
-        /// swift-corelibs-foundation leaves such a task hanging until it times out, so the provider cancels it
-        /// and completes it with the 401 response it already has, as URLSession does elsewhere.
+        /// Remembers the response of a task whose credentials challenge the provider is about to cancel, so that
+        /// the task completes with that response (a 401, as on Apple platforms) instead of the cancellation.
         func abandonChallenge(on task: URLSessionTask, response: URLResponse?) {
             lock.withLock { transfers[task.taskIdentifier]?.unansweredChallenge = response }
         }

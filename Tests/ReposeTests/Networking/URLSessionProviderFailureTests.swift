@@ -32,6 +32,14 @@ final class URLSessionProviderFailureTests {
         #expect(provider.delegate?.activeTransferCount == 0)
     }
 
+    @Test("A13 a URL scheme URLSession cannot load fails with an error instead of hanging")
+    func unsupportedScheme() async throws {
+        let recording = send(URLRequest(url: try #require(URL(string: "gopher://127.0.0.1/x"))))
+        let error = try #require(await recording.error())
+        #expect((error as? URLError)?.code == .unsupportedURL)
+        #expect(provider.delegate?.activeTransferCount == 0)
+    }
+
     @Test("A13 a connection dropped in the middle of the body fails instead of delivering half a body")
     func droppedMidBody() async throws {
         let recording = send(URLRequest(url: server.url("/drop?announce=100000&send=1000")))

@@ -138,6 +138,21 @@ final class URLSessionProviderTests {
         #expect(recording.completionCount == 1)
     }
 
+    @Test("a provider is freed once its owner lets go")
+    func lifetimes() async throws {
+        weak var weakProvider: URLSessionProvider?
+        do {
+            let provider = URLSessionProvider()
+            let recording = RecordingTransfer()
+            weakProvider = provider
+            _ = provider.startRequest(
+                URLRequest(url: server.url("/echo")), progress: recording.progress, completion: recording.completion)
+            #expect(try #require(await recording.response()).statusCode == 200)
+            #expect(provider.delegate?.activeTransferCount == 0)
+        }
+        #expect(weakProvider == nil)
+    }
+
     // MARK: Helpers
 
     func send(_ request: URLRequest, using provider: URLSessionProvider? = nil) -> RecordingTransfer {
