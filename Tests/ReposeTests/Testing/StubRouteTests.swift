@@ -141,13 +141,19 @@ struct StubRouteTests {
     }
 
     @Test("idle records a failure when delivery takes longer than its timeout")
-    func idleTimesOut() async {
-        network.stub(.get, url, text: "ok").delayed(by: .seconds(2))
-        let recording = send()
+    func idleTimesOut() async throws {
+        network.stub(.get, url, text: "ok").delayed(by: .seconds(3600))
+        let recording = RecordingTransfer()
+        let task = network.startRequest(
+            URLRequest(url: try #require(URL(string: url))), progress: recording.progress,
+            completion: recording.completion)
         await withKnownIssue {
             #expect(!(await network.idle(timeout: .milliseconds(10))))
         }
         #expect(recording.completionCount == 0)
+        task.cancel()
+        let error = try #require(await recording.error())
+        #expect((error as? URLError)?.code == .cancelled)
     }
 
     @Test("a delivered request's callbacks are released, so the provider keeps nothing they capture alive")
