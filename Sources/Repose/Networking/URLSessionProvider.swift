@@ -4,13 +4,133 @@ import Foundation
 import FoundationNetworking
 #endif
 
-// Temporary: replaced by the real provider from the `networking` branch.
+/// The default networking provider: sends requests with `URLSession`.
+///
+/// Create one with a session configuration and the provider owns its session: it reports real upload and
+/// download progress and invalidates the session when it goes away.
+///
+/// ```swift
+/// let configuration = URLSessionProvider.defaultConfiguration
+/// configuration.timeoutIntervalForRequest = 20
+/// let provider = URLSessionProvider(configuration: configuration)
+/// ```
+///
+/// Progress comes in samples worth showing, not one per network packet: when the first bytes of a body that is
+/// still coming arrive, after every sixteenth of the transfer (at least 64 KB), and finally just before the
+/// completion. Samples never go backwards. Progress and completion may arrive on any thread, one at a time.
+///
+/// Hand it a session you made yourself (say, one whose delegate answers authentication challenges) and it uses
+/// that session as is. Progress then cannot be observed: `URLSession` only reports it to the session's own
+/// delegate, so the provider reports none, and completion alone says when the transfer is over.
+///
+/// HTTP error statuses are responses, not errors: a 404 or a 500 completes with its status and body. Only
+/// transport failures (no connection, a timeout, a connection dropped mid-body, a cancelled task) and responses
+/// that are not HTTP complete with an error, the one `URLSession` reported or `URLError(.badServerResponse)`.
 public final class URLSessionProvider: NetworkingProvider {
-    public init() {}
+    /// The session that sends the requests.
+    public let session: URLSession
+    /// Per-task state for sessions the provider owns; `nil` for a session passed in from outside.
+    let delegate: SessionDelegate?
+
+    /// A fresh copy of the configuration the provider uses by default: an ephemeral configuration without
+    /// a `URLCache`.
+    ///
+    /// Repose keeps track of data, freshness and ETags itself, so `URLSession`'s own HTTP cache would only
+    /// answer revalidations behind Repose's back and copy every body once more.
+    public static var defaultConfiguration: URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        return configuration
+    }
+
+    /// Creates a provider with its own session, which reports upload and download progress.
+    ///
+    /// - Parameter configuration: The configuration for the provider's session;
+    ///   ``defaultConfiguration`` unless given.
+    public init(configuration: URLSessionConfiguration = URLSessionProvider.defaultConfiguration) {
+        #if canImport(FoundationNetworking)
+        // swift-corelibs-foundation queues one operation per delegate callback, that is per 16 KB of body: a thread
+        // hop each time. The delegate runs on the session's own queue instead and hops once, to `delivery`.
+        let delegate = SessionDelegate(delivery: DispatchQueue(label: "Repose.URLSessionProvider"))
+        let delegateQueue: OperationQueue? = InlineOperationQueue()
+        #else
+        // A nil queue gives the session its own serial queue: the delegate already runs off the network's queue.
+        let delegate = SessionDelegate(delivery: nil)
+        let delegateQueue: OperationQueue? = nil
+        #endif
+        self.delegate = delegate
+        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: delegateQueue)
+    }
+
+    /// Creates a provider that sends requests with a session you configured, delegate and all.
+    ///
+    /// The provider reports no progress for such a session, because `URLSession` tells only the session's
+    /// delegate about it. Use ``init(configuration:)`` when progress matters.
+    ///
+    /// - Parameter session: The session to use. The provider neither invalidates it nor changes it.
+    public init(session: URLSession) {
+        self.session = session
+        self.delegate = nil
+    }
+
+    deinit {
+        // A session retains its delegate until it is invalidated; running tasks still finish and complete.
+        if delegate != nil {
+            session.finishTasksAndInvalidate()
+        }
+    }
+
+    /// Starts a data task for `request`. See ``NetworkingProvider/startRequest(_:progress:completion:)``.
     public func startRequest(
-        _ request: URLRequest, progress: @escaping @Sendable (TransferProgress) -> Void,
+        _ request: URLRequest,
+        progress: @escaping @Sendable (TransferProgress) -> Void,
         completion: @escaping @Sendable (Result<NetworkResponse, any Error>) -> Void
     ) -> any NetworkingTask {
-        fatalError("placeholder")
+        guard let delegate else {
+            let task = session.dataTask(with: request) { body, response, error in
+                completion(Self.result(response: response, body: body ?? Data(), error: error))
+            }
+            task.resume()
+            return DataTask(task: task)
+        }
+        let task = session.dataTask(with: request)
+        // Registered before `resume()`, so the first callback always finds its state.
+        delegate.register(task, progress: progress, completion: completion)
+        task.resume()
+        return DataTask(task: task)
+    }
+
+    /// Turns what a task ended with into what Repose expects: any HTTP response is a response, whatever its
+    /// status; a transport error or a missing or non-HTTP response is an error.
+    static func result(response: URLResponse?, body: Data, error: (any Error)?) -> Result<NetworkResponse, any Error> {
+        if let error {
+            return .failure(error)
+        }
+        guard let http = response as? HTTPURLResponse else {
+            return .failure(URLError(.badServerResponse))
+        }
+        var headers: [String: String] = [:]
+        headers.reserveCapacity(http.allHeaderFields.count)
+        for (name, value) in http.allHeaderFields {
+            if let name = name as? String, let value = value as? String {
+                headers[name] = value
+            }
+        }
+        return .success(NetworkResponse(statusCode: http.statusCode, headers: headers, body: body))
+    }
+}
+
+extension URLSessionProvider {
+    /// Repose's handle on one data task.
+    ///
+    /// `@unchecked Sendable` because not every SDK marks `URLSessionTask` as `Sendable`; its `cancel()`, all this
+    /// uses, is safe to call from any thread.
+    struct DataTask: NetworkingTask, @unchecked Sendable {
+        let task: URLSessionTask
+
+        func cancel() {
+            task.cancel()
+        }
     }
 }

@@ -1,0 +1,103 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension URLSessionProvider.SessionDelegate {
+    /// What the provider keeps for one task while it runs.
+    ///
+    /// `@unchecked Sendable`: its variables are only touched under the delegate's lock; its constants never change.
+    final class Transfer: @unchecked Sendable {
+        /// The most body bytes reserved up front on the word of a `Content-Length` header.
+        private static let maximumReservation: Int64 = 16 * 1024 * 1024
+        /// Progress is worth a report once this many bytes moved since the last one, or a sixteenth of the
+        /// transfer if that is more: enough for a progress bar, and few enough that reports cost nothing.
+        private static let minimumReportStep: Int64 = 64 * 1024
+
+        let progress: ProgressHandler
+        let completion: CompletionHandler
+        private var body = Data()
+        private var sample = TransferProgress()
+        private var reportedBytes: Int64 = 0
+        private var hasNewSample = false
+        private var isReportScheduled = false
+        /// The response of a credentials challenge the provider gave up, to deliver instead of the cancellation.
+        var unansweredChallenge: URLResponse?
+
+        init(progress: @escaping ProgressHandler, completion: @escaping CompletionHandler) {
+            self.progress = progress
+            self.completion = completion
+        }
+
+        /// Advances the upload progress; returns whether the new sample is worth a report now.
+        func recordSent(_ total: Int64, expected: Int64) -> Bool {
+            guard total > sample.bytesSent else { return false }
+            sample.bytesSent = total
+            if expected > 0 {
+                sample.bytesExpectedToSend = max(expected, total)
+            }
+            hasNewSample = true
+            return movedEnough()
+        }
+
+        /// Adds a chunk of the body and advances the download progress; returns whether the new sample is worth a
+        /// report now.
+        func recordReceived(_ data: Data, expected: Int64) -> Bool {
+            guard !data.isEmpty else { return false }
+            let isFirstChunk = body.isEmpty
+            if isFirstChunk {
+                // The whole body often arrives at once: keep that chunk instead of copying it.
+                body = data
+                if expected > Int64(data.count) {
+                    body.reserveCapacity(Int(min(expected, Self.maximumReservation)))
+                }
+            } else {
+                body.append(data)
+            }
+            sample.bytesReceived += Int64(data.count)
+            if expected > 0 {
+                sample.bytesExpectedToReceive = max(expected, sample.bytesReceived)
+            }
+            hasNewSample = true
+            // The first bytes of a body still coming show that the download started; a body that arrived whole is
+            // reported together with the completion.
+            let isComplete = sample.bytesExpectedToReceive == sample.bytesReceived
+            return (isFirstChunk && !isComplete) || movedEnough()
+        }
+
+        /// Hands the body over, leaving none behind.
+        func takeBody() -> Data {
+            defer { body = Data() }
+            return body
+        }
+
+        /// The newest sample if it has not been reported yet; it counts as reported from now on.
+        func takeNewSample() -> TransferProgress? {
+            guard hasNewSample else { return nil }
+            hasNewSample = false
+            reportedBytes = sample.bytesSent + sample.bytesReceived
+            return sample
+        }
+
+        /// Whether a caller should schedule a report: `true` unless one is already scheduled, which will carry
+        /// the newest sample when it runs.
+        func claimReport() -> Bool {
+            guard !isReportScheduled else { return false }
+            isReportScheduled = true
+            return true
+        }
+
+        /// The sample for a scheduled report that is now running.
+        func releaseReport() -> TransferProgress? {
+            isReportScheduled = false
+            return takeNewSample()
+        }
+
+        private func movedEnough() -> Bool {
+            let total = (sample.bytesExpectedToSend ?? 0) + (sample.bytesExpectedToReceive ?? 0)
+            let step = max(Self.minimumReportStep, total / 16)
+            return sample.bytesSent + sample.bytesReceived - reportedBytes >= step
+        }
+    }
+}

@@ -1,1 +1,0 @@
-/// ReposeTesting: test doubles for code that uses Repose.

@@ -1,0 +1,126 @@
+import Foundation
+import Repose
+
+/// One request's life in a ``StubNetworkingProvider``: what was sent, what it will be answered, and how far the
+/// answer has got. Mutable state is guarded by the owning ``StubStore``'s lock.
+final class Exchange: @unchecked Sendable {
+    // `@unchecked Sendable`: the variables change only under the owning store's lock; the constants never change.
+
+    enum Phase {
+        /// Waiting for its route to release it.
+        case held
+        /// On its way to the delivery queue.
+        case scheduled
+        /// Its completion has been called.
+        case delivered
+    }
+
+    let request: RecordedRequest
+    let outcome: Result<NetworkResponse, any Error>
+    /// The caller's callbacks, dropped once delivered so that the log does not keep what they capture alive.
+    var callbacks: Callbacks?
+    var phase = Phase.scheduled
+    var isCancelled = false
+    /// The route holding this request, while it is held.
+    weak var route: RouteState?
+
+    init(
+        request: RecordedRequest, outcome: Result<NetworkResponse, any Error>,
+        progress: @escaping @Sendable (TransferProgress) -> Void,
+        completion: @escaping @Sendable (Result<NetworkResponse, any Error>) -> Void
+    ) {
+        self.request = request
+        self.outcome = outcome
+        self.callbacks = Callbacks(progress: progress, completion: completion)
+    }
+
+    struct Callbacks {
+        let progress: @Sendable (TransferProgress) -> Void
+        let completion: @Sendable (Result<NetworkResponse, any Error>) -> Void
+    }
+
+    /// The request as recorded, with whether it has been cancelled so far. Read under the store's lock.
+    var snapshot: RecordedRequest {
+        var copy = request
+        copy.wasCancelled = isCancelled
+        return copy
+    }
+}
+
+/// The handle ``StubNetworkingProvider`` returns for a request: cancelling it completes the request with
+/// `URLError(.cancelled)`, as `URLSession` does, unless it already completed.
+struct StubTask: NetworkingTask {
+    let store: StubStore
+    let exchange: Exchange
+
+    func cancel() {
+        store.cancel(exchange)
+    }
+}
+
+/// A stub's state: its matcher and responses, and the requests it answered or holds. Mutable state is guarded by
+/// the owning ``StubStore``'s lock; every method here is called with that lock held.
+final class RouteState: @unchecked Sendable {
+    // `@unchecked Sendable`: the variables change only under the owning store's lock.
+
+    let matcher: StubMatcher
+    private let responses: [StubResponse]
+    private var nextResponse = 0
+    var isHolding = false
+    var delay: Duration?
+    private(set) var held: [Exchange] = []
+    private(set) var answered: [Exchange] = []
+    private var arrivalWaits: [(count: Int, wait: TimedWait)] = []
+
+    init(matcher: StubMatcher, responses: [StubResponse]) {
+        self.matcher = matcher
+        self.responses = responses
+    }
+
+    /// The answer for the next request: the responses in turn, the last one again once they run out.
+    func nextOutcome() -> Result<NetworkResponse, any Error> {
+        guard let response = responses.indices.contains(nextResponse) ? responses[nextResponse] : responses.last
+        else {
+            return .failure(StubError(reason: .invalidStub, message: "The stub for \(matcher) has no responses."))
+        }
+        nextResponse += 1
+        return response.result
+    }
+
+    /// Takes a request this route answers; holds it if the route is holding. Returns the waits now satisfied.
+    func accept(_ exchange: Exchange) -> [TimedWait] {
+        answered.append(exchange)
+        if isHolding {
+            exchange.phase = .held
+            exchange.route = self
+            held.append(exchange)
+        }
+        let count = answered.count
+        let satisfied = arrivalWaits.filter { $0.count <= count }.map(\.wait)
+        arrivalWaits.removeAll { $0.count <= count || $0.wait.isFinished }
+        return satisfied
+    }
+
+    /// Removes and returns the held requests: all of them, or the oldest.
+    func takeHeld(all: Bool) -> [Exchange] {
+        let taken = all ? held : Array(held.prefix(1))
+        held.removeFirst(taken.count)
+        for exchange in taken {
+            exchange.route = nil
+        }
+        return taken
+    }
+
+    /// Stops holding a request that was cancelled.
+    func forget(_ exchange: Exchange) {
+        held.removeAll { $0 === exchange }
+        exchange.route = nil
+    }
+
+    /// Registers a wait for the `count`th request; `true` if it has already arrived.
+    func awaitArrival(count: Int, _ wait: TimedWait) -> Bool {
+        if answered.count >= count { return true }
+        arrivalWaits.append((count, wait))
+        return false
+    }
+}

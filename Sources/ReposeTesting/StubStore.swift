@@ -1,0 +1,188 @@
+import Foundation
+import Repose
+
+/// Everything a ``StubNetworkingProvider`` and its routes share: the stubs, the request log, and the
+/// deliveries under way.
+///
+/// `@unchecked Sendable`: every mutable property here, and every mutable property of the ``Exchange`` and
+/// ``RouteState`` objects it holds, is read and written only while `lock` is held. Code outside the provider
+/// (progress and completion closures, resumed waits, test-failure recording) runs only after the lock is released,
+/// so it may call back into the provider freely.
+final class StubStore: @unchecked Sendable {
+    let lock = NSLock()
+    /// Where responses are delivered: serial, so each request sees progress before completion and requests
+    /// complete in the order they were released.
+    let queue = DispatchQueue(label: "ReposeTesting.StubNetworkingProvider")
+    /// Where the provider was created, which is where unmatched-request failures point.
+    let creationSite: CallSite
+
+    private var routes: [RouteState] = []
+    private(set) var log: [Exchange] = []
+    /// Requests scheduled for delivery and not yet delivered; held requests do not count.
+    private var undelivered = 0
+    private var idleWaits: [TimedWait] = []
+
+    init(creationSite: CallSite) {
+        self.creationSite = creationSite
+    }
+
+    // MARK: Stubs
+
+    func add(_ route: RouteState) {
+        lock.withLock { routes.append(route) }
+    }
+
+    func remove(_ route: RouteState) {
+        lock.withLock { routes.removeAll { $0 === route } }
+    }
+
+    // MARK: Requests
+
+    /// Records `request`, picks its answer, and delivers it unless its route holds it.
+    func start(
+        _ request: RecordedRequest, progress: @escaping @Sendable (TransferProgress) -> Void,
+        completion: @escaping @Sendable (Result<NetworkResponse, any Error>) -> Void
+    ) -> Exchange {
+        // Matchers may run predicates from the test, so they run outside the lock, on a copy of the stubs. The
+        // stub added last wins, so a test can override a general stub with a specific one.
+        let route = lock.withLock { routes }.last { $0.matcher.matches(request) }
+        let (exchange, isScheduled, delay, arrived, unmatched) = lock.withLock {
+            () -> (Exchange, Bool, Duration?, [TimedWait], StubError?) in
+            let outcome: Result<NetworkResponse, any Error>
+            let unmatched: StubError?
+            if let route {
+                outcome = route.nextOutcome()
+                unmatched = nil
+            } else {
+                let error = unmatchedError(for: request)
+                outcome = .failure(error)
+                unmatched = error
+            }
+            let exchange = Exchange(request: request, outcome: outcome, progress: progress, completion: completion)
+            log.append(exchange)
+            let arrived = route?.accept(exchange) ?? []
+            let isScheduled = exchange.phase == .scheduled
+            if isScheduled {
+                undelivered += 1
+            }
+            return (exchange, isScheduled, route?.delay, arrived, unmatched)
+        }
+        if let unmatched {
+            TestFailure.record(unmatched.message, at: creationSite)
+        }
+        for wait in arrived {
+            wait.finish(true)
+        }
+        if isScheduled {
+            schedule(exchange, after: delay)
+        }
+        return exchange
+    }
+
+    /// Delivers the requests a route held: all of them (and stops holding, in the same step, so that no later
+    /// request overtakes them), or only the oldest.
+    @discardableResult
+    func release(_ route: RouteState, all: Bool) -> Int {
+        let released: [Exchange] = lock.withLock {
+            if all {
+                route.isHolding = false
+            }
+            let released = route.takeHeld(all: all)
+            for exchange in released {
+                exchange.phase = .scheduled
+            }
+            undelivered += released.count
+            return released
+        }
+        for exchange in released {
+            schedule(exchange, after: nil)
+        }
+        return released.count
+    }
+
+    /// Cancels a request: it completes with `URLError(.cancelled)` at once, unless it already completed.
+    func cancel(_ exchange: Exchange) {
+        let needsDelivery: Bool = lock.withLock {
+            guard exchange.phase != .delivered, !exchange.isCancelled else { return false }
+            exchange.isCancelled = true
+            if exchange.phase == .held {
+                exchange.route?.forget(exchange)
+                exchange.phase = .scheduled
+                undelivered += 1
+            }
+            return true
+        }
+        if needsDelivery {
+            // A request already scheduled (perhaps with a delay) completes now; its later delivery finds it done.
+            schedule(exchange, after: nil)
+        }
+    }
+
+    /// Suspends until no scheduled request is left undelivered, or the time runs out.
+    func idle(timeout: Duration) async -> Bool {
+        await TimedWait.until(timeout: timeout) { wait in
+            lock.withLock {
+                if undelivered == 0 { return true }
+                idleWaits.removeAll { $0.isFinished }
+                idleWaits.append(wait)
+                return false
+            }
+        }
+    }
+
+    /// Runs `body` under the lock, for routes' reads of their own state.
+    func withLock<T>(_ body: () -> T) -> T {
+        lock.withLock(body)
+    }
+
+    private func schedule(_ exchange: Exchange, after delay: Duration?) {
+        if let delay {
+            queue.asyncAfter(deadline: .now() + delay.dispatchInterval) { self.deliver(exchange) }
+        } else {
+            queue.async { self.deliver(exchange) }
+        }
+    }
+
+    private func deliver(_ exchange: Exchange) {
+        guard callBack(exchange) else { return }
+        let nowIdle: [TimedWait] = lock.withLock {
+            undelivered -= 1
+            guard undelivered == 0 else { return [] }
+            defer { idleWaits = [] }
+            return idleWaits
+        }
+        for wait in nowIdle {
+            wait.finish(true)
+        }
+    }
+
+    /// Calls a scheduled request's progress and completion, unless it was delivered already; returns whether it
+    /// called them. The callbacks, and what they capture, are released by the time it returns, before anyone
+    /// waiting for idleness resumes.
+    private func callBack(_ exchange: Exchange) -> Bool {
+        let delivery: (Result<NetworkResponse, any Error>, Exchange.Callbacks)? = lock.withLock {
+            guard exchange.phase == .scheduled, let callbacks = exchange.callbacks else { return nil }
+            exchange.phase = .delivered
+            exchange.callbacks = nil
+            return (exchange.isCancelled ? .failure(URLError(.cancelled)) : exchange.outcome, callbacks)
+        }
+        guard let (result, callbacks) = delivery else { return false }
+        if case .success(let response) = result {
+            let sent = Int64(exchange.request.body?.count ?? 0)
+            let received = Int64(response.body.count)
+            callbacks.progress(
+                TransferProgress(
+                    bytesSent: sent, bytesExpectedToSend: sent, bytesReceived: received,
+                    bytesExpectedToReceive: received))
+        }
+        callbacks.completion(result)
+        return true
+    }
+
+    /// The error for a request no stub matches, listing the stubs there are. Called under the lock.
+    private func unmatchedError(for request: RecordedRequest) -> StubError {
+        let stubs = routes.isEmpty ? " none" : routes.map { "\n  \($0.matcher)" }.joined()
+        let message = "StubNetworkingProvider: no stub matches \(request). Stubs:\(stubs)"
+        return StubError(reason: .unmatchedRequest, message: message, request: request)
+    }
+}

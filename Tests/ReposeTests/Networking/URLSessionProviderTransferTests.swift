@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+@testable import Repose
+
+@Suite("URLSessionProvider per-task state")
+struct URLSessionProviderTransferTests {
+    typealias Transfer = URLSessionProvider.SessionDelegate.Transfer
+
+    let transfer = Transfer(progress: { _ in }, completion: { _ in })
+
+    @Test("a body that arrives whole is kept as is and reported with the completion, not before")
+    func wholeBody() {
+        let body = Data(repeating: 7, count: 1024)
+        let worthReporting = transfer.recordReceived(body, expected: 1024)
+        #expect(!worthReporting)
+        let sample = transfer.takeNewSample()
+        let again = transfer.takeNewSample()
+        #expect(sample == TransferProgress(bytesReceived: 1024, bytesExpectedToReceive: 1024))
+        #expect(again == nil)
+        let taken = transfer.takeBody()
+        let left = transfer.takeBody()
+        #expect(taken == body)
+        #expect(left.isEmpty)
+    }
+
+    @Test("the first bytes of a body still coming are worth a report, then every sixteenth of the transfer")
+    func reportSteps() {
+        let total: Int64 = 1_600_000
+        let chunk = Data(count: 16_000)
+        #expect(transfer.recordReceived(chunk, expected: total))
+        _ = transfer.takeNewSample()
+        var worth: [Bool] = []
+        for _ in 0..<12 {
+            worth.append(transfer.recordReceived(chunk, expected: total))
+        }
+        // 100,000 bytes is a sixteenth: worth a report from the 7th chunk on (112,000 bytes since the last one).
+        #expect(worth == [false, false, false, false, false, false, true, true, true, true, true, true])
+        let newest = transfer.takeNewSample()
+        #expect(newest?.bytesReceived == Int64(13 * 16_000))
+        #expect(transfer.takeBody().count == 13 * 16_000)
+    }
+
+    @Test("upload samples only move forward, and a total of 0 or less means unknown")
+    func uploadSamples() {
+        #expect(transfer.recordSent(70_000, expected: 100_000))
+        #expect(!transfer.recordSent(70_000, expected: 100_000))
+        #expect(!transfer.recordSent(60_000, expected: 100_000))
+        let sent = transfer.takeNewSample()
+        #expect(sent == TransferProgress(bytesSent: 70_000, bytesExpectedToSend: 100_000))
+
+        let unknown = Transfer(progress: { _ in }, completion: { _ in })
+        _ = unknown.recordSent(10, expected: -1)
+        _ = unknown.recordReceived(Data(count: 5), expected: -1)
+        let both = unknown.takeNewSample()
+        #expect(both == TransferProgress(bytesSent: 10, bytesReceived: 5))
+    }
+
+    @Test("while a report is scheduled, another is not; the running one carries the newest sample")
+    func coalescedReports() {
+        _ = transfer.recordReceived(Data(count: 10), expected: 100)
+        #expect(transfer.claimReport())
+        #expect(!transfer.claimReport())
+        _ = transfer.recordReceived(Data(count: 20), expected: 100)
+        let running = transfer.releaseReport()
+        #expect(running?.bytesReceived == 30)
+        #expect(transfer.claimReport())
+        let nothingNew = transfer.releaseReport()
+        #expect(nothingNew == nil)
+    }
+
+    @Test("a chunk announced larger than its Content-Length raises the total instead of passing it")
+    func lengthGrows() {
+        _ = transfer.recordReceived(Data(count: 80), expected: 50)
+        let sample = transfer.takeNewSample()
+        #expect(sample == TransferProgress(bytesReceived: 80, bytesExpectedToReceive: 80))
+    }
+}

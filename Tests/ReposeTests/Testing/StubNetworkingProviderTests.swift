@@ -1,0 +1,172 @@
+import Foundation
+import Repose
+import ReposeTesting
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+@Suite("StubNetworkingProvider")
+struct StubNetworkingProviderTests {
+    let network = StubNetworkingProvider()
+    let base = "https://api.example.com"
+
+    @Test("a stub answers its method and exact URL with its JSON, text or bytes")
+    func answersStubs() async throws {
+        network.stub(.get, "\(base)/users/1", json: ["name": "Ada", "id": 1])
+        network.stub(.post, "\(base)/users", status: 201, text: "created")
+        network.stub(.get, "\(base)/logo", headers: ["Content-Type": "image/png"], data: Data([0x89, 0x50]))
+        network.stub(.delete, "\(base)/users/1", status: 204)
+
+        let user = try #require(await send("GET", "/users/1").response())
+        #expect(user.statusCode == 200)
+        #expect(user.headers["Content-Type"] == "application/json")
+        #expect(String(decoding: user.body, as: UTF8.self) == #"{"id":1,"name":"Ada"}"#)
+
+        let created = try #require(await send("POST", "/users", body: "Ada").response())
+        #expect(created.statusCode == 201)
+        #expect(created.headers["Content-Type"] == "text/plain; charset=utf-8")
+        #expect(created.body == Data("created".utf8))
+
+        let logo = try #require(await send("GET", "/logo").response())
+        #expect(logo.headers == ["Content-Type": "image/png"])
+        #expect(logo.body == Data([0x89, 0x50]))
+
+        let deleted = try #require(await send("DELETE", "/users/1").response())
+        #expect(deleted.statusCode == 204)
+        #expect(deleted.body.isEmpty)
+    }
+
+    @Test("A13 a stubbed transport error completes the request with that very error")
+    func transportError() async throws {
+        network.stub(.get, "\(base)/down", error: URLError(.notConnectedToInternet))
+        let error = try #require(await send("GET", "/down").error())
+        #expect((error as? URLError)?.code == .notConnectedToInternet)
+    }
+
+    @Test("a stub for one method does not answer another, nor a URL that differs only in its query")
+    func methodAndURLMustMatch() async throws {
+        network.stub(.get, "\(base)/users?page=1", json: [["id": 1]])
+        network.stub(.post, "\(base)/users?page=1", status: 201, text: "created")
+        #expect(try #require(await send("GET", "/users?page=1").response()).statusCode == 200)
+        #expect(try #require(await send("POST", "/users?page=1").response()).statusCode == 201)
+        withKnownIssue {
+            _ = network.startRequest(request("PUT", "/users?page=1"), progress: { _ in }, completion: { _ in })
+            _ = network.startRequest(request("GET", "/users?page=2"), progress: { _ in }, completion: { _ in })
+        }
+        await network.idle()
+    }
+
+    @Test("the stub added last wins, and a removed stub no longer answers")
+    func latestStubWins() async throws {
+        network.stub(StubMatcher(nil, where: { _ in true }), .status(404))
+        let specific = network.stub(.get, "\(base)/users/1", json: ["name": "Ada"])
+        #expect(try #require(await send("GET", "/users/1").response()).statusCode == 200)
+        #expect(try #require(await send("GET", "/other").response()).statusCode == 404)
+        specific.remove()
+        #expect(try #require(await send("GET", "/users/1").response()).statusCode == 404)
+    }
+
+    @Test("a sequence answers successive requests in turn and then repeats its last response")
+    func sequence() async throws {
+        network.stub(
+            .get, "\(base)/flaky",
+            responses: [.error(URLError(.timedOut)), .status(503), .json(["ok": true])])
+        let first = try #require(await send("GET", "/flaky").error())
+        #expect((first as? URLError)?.code == .timedOut)
+        #expect(try #require(await send("GET", "/flaky").response()).statusCode == 503)
+        #expect(try #require(await send("GET", "/flaky").response()).body == Data(#"{"ok":true}"#.utf8))
+        #expect(try #require(await send("GET", "/flaky").response()).body == Data(#"{"ok":true}"#.utf8))
+    }
+
+    @Test("the log keeps each request's method, URL, headers and body, in order")
+    func requestLog() async throws {
+        network.stub(StubMatcher(nil, where: { _ in true }), .status(200))
+        var post = request("POST", "/users", body: #"{"name":"Ada"}"#)
+        post.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        _ = await RecordingTransfer.send(post, to: network).response()
+        _ = await send("GET", "/users/1").response()
+
+        let log = network.requests
+        #expect(log.map(\.url) == ["\(base)/users", "\(base)/users/1"])
+        #expect(log.map(\.method) == [.post, .get])
+        #expect(log.map(\.httpMethod) == ["POST", "GET"])
+        #expect(log[0].header("content-type") == "application/json")
+        #expect(log[0].text == #"{"name":"Ada"}"#)
+        #expect(log[0].jsonDict["name"] as? String == "Ada")
+        #expect(log[1].body == nil)
+        #expect(log[1].jsonDict.isEmpty)
+        #expect(log.allSatisfy { !$0.wasCancelled })
+    }
+
+    @Test("an unmatched request fails the test with a message naming it and the stubs, and completes with an error")
+    func unmatchedRequest() async throws {
+        network.stub(.get, "\(base)/users/1", json: ["name": "Ada"])
+        let recording = RecordingTransfer()
+        withKnownIssue {
+            _ = network.startRequest(
+                request("GET", "/users/2"), progress: recording.progress, completion: recording.completion)
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.contains("GET \(base)/users/2") && text.contains("GET \(base)/users/1")
+        }
+        let error = try #require(await recording.error())
+        let stubError = try #require(error as? StubError)
+        #expect(stubError.reason == .unmatchedRequest)
+        #expect(stubError.request?.url == "\(base)/users/2")
+        #expect(stubError.localizedDescription.contains("no stub matches"))
+        #expect(network.requests.map(\.url) == ["\(base)/users/2"])
+    }
+
+    @Test("responses arrive after startRequest returns, progress first, then completion")
+    func asynchronousDelivery() async throws {
+        network.stub(.post, "\(base)/upload", text: "thanks")
+        let lock = NSRecursiveLock()
+        let order = Order()
+        // Delivery needs the lock this thread holds until after startRequest returns; a synchronous delivery would
+        // take the recursive lock on this thread and log itself first.
+        lock.withLock {
+            _ = network.startRequest(
+                request("POST", "/upload", body: "12345"),
+                progress: { sample in
+                    lock.withLock { order.append("progress \(sample.bytesSent)/\(sample.bytesReceived)") }
+                },
+                completion: { _ in lock.withLock { order.append("completion") } })
+            order.append("returned")
+        }
+        await network.idle()
+        #expect(order.entries == ["returned", "progress 5/6", "completion"])
+    }
+
+    @Test("idle returns at once when nothing is on its way")
+    func idleWhenNothingPending() async {
+        #expect(await network.idle())
+    }
+
+    // MARK: Helpers
+
+    func request(_ method: String, _ path: String, body: String? = nil) -> URLRequest {
+        var request = URLRequest(url: URL(string: base + path) ?? URL(fileURLWithPath: "/"))
+        request.httpMethod = method
+        request.httpBody = body.map { Data($0.utf8) }
+        return request
+    }
+
+    func send(_ method: String, _ path: String, body: String? = nil) -> RecordingTransfer {
+        RecordingTransfer.send(request(method, path, body: body), to: network)
+    }
+}
+
+/// A list that callbacks on other threads append to.
+final class Order: @unchecked Sendable {
+    // `@unchecked Sendable`: `list` is only touched under `lock`.
+    private let lock = NSLock()
+    private var list: [String] = []
+
+    var entries: [String] { lock.withLock { list } }
+
+    func append(_ entry: String) {
+        lock.withLock { list.append(entry) }
+    }
+}
