@@ -58,6 +58,7 @@ extension Resource {
 
     /// Whether any observer is still alive; forgets observers whose owners are gone.
     var hasObservers: Bool {
+        sweepSignalSubscriptions()
         pruneObservers()
         return !observers.isEmpty
     }

@@ -34,6 +34,7 @@ public final class Resource {
     /// Set by ``invalidate()``; cleared by the next completed load or local override.
     var isInvalidated = false
     var observers: [ObserverEntry] = []
+    var signals = ResourceSignals()
 
     private var cachedConfigurations: [RequestMethod: Configuration] = [:]
     private var cachedConfigurationVersion = -1

@@ -58,7 +58,10 @@ public final class State<Value> {
     /// - Returns: A ``Subscription`` that ends observation on ``Subscription/cancel()`` or when it is released.
     @inlinable
     public func observe(_ handler: @escaping (Value) -> Void) -> Subscription {
-        let id = signal.register(.plain(handler), owner: nil, replaying: value)
+        // Register first: connecting a derived state's upstream may change its value, and the replay must be
+        // the value after that.
+        let id = signal.register(.plain(handler), owner: nil)
+        signal.replayValues(to: id, value)
         return Subscription(host: signal, id: id, endsOnRelease: true)
     }
 
@@ -73,7 +76,8 @@ public final class State<Value> {
     @inlinable
     @discardableResult
     public func observe(owner: AnyObject, _ handler: @escaping (Value) -> Void) -> Subscription {
-        let id = signal.register(.owned(handler), owner: owner, replaying: value)
+        let id = signal.register(.owned(handler), owner: owner)
+        signal.replayValues(to: id, value)
         return Subscription(host: signal, id: id, endsOnRelease: false)
     }
 }

@@ -1,0 +1,114 @@
+import Foundation
+
+extension Resource {
+    /// The resource's state as a ``State``: observing it replays the current snapshot, then delivers a new one
+    /// after every change.
+    ///
+    /// ```swift
+    /// user.state.observe(owner: self) { state in
+    ///     nameLabel.text = state.jsonDict["name"] as? String
+    ///     spinner.isHidden = !state.isLoading
+    /// }
+    /// ```
+    ///
+    /// While anything observes it, the resource counts as observed: the service keeps it, exactly as for a
+    /// ``ResourceObserver``. Observation ends when the subscription is cancelled or released, or when its owner is
+    /// deallocated.
+    public var state: State<ResourceState<Any>> {
+        if let existing = signals.state { return existing }
+        let changes = signals.stateChanges ?? makeStateChanges(loadWhenObserved: false, cancelDelay: 0)
+        signals.stateChanges = changes
+        // The state reads the resource strongly: whoever holds the state may read it after dropping the resource.
+        let state = State(read: { [self] in currentState }, changes: changes)
+        signals.state = state
+        return state
+    }
+
+    /// The resource's state with its content typed as `Content` (content of another type reads as `nil`).
+    public func state<Content>(as type: Content.Type) -> State<ResourceState<Content>> {
+        state.map { $0.typed(as: Content.self) }
+    }
+
+    /// Every event the resource sends its observers, as a signal (without the initial `observerAdded`).
+    public var events: Signal<ResourceEvent> {
+        if let existing = signals.events { return existing }
+        let events = Signal<ResourceEvent> { [weak self] send in
+            self?.bridgeEvents { _, event in send(event) } ?? {}
+        }
+        signals.events = events
+        return events
+    }
+
+    /// Like ``state``, but observation drives loading: the first subscriber calls ``loadIfNeeded()``, and when the
+    /// last one leaves the load is cancelled after `cancelDelay` seconds unless someone observes again.
+    ///
+    /// This is the "a screen shows it, so load it" behaviour that TanStack Query users know:
+    ///
+    /// ```swift
+    /// subscription = user.autoloadingState().observe { state in render(state) }
+    /// ```
+    public func autoloadingState(cancelDelay: TimeInterval = 0.5) -> State<ResourceState<Any>> {
+        State(
+            read: { [self] in currentState },
+            changes: makeStateChanges(loadWhenObserved: true, cancelDelay: cancelDelay))
+    }
+
+    private func makeStateChanges(loadWhenObserved: Bool, cancelDelay: TimeInterval) -> Signal<ResourceState<Any>> {
+        Signal<ResourceState<Any>> { [weak self] send in
+            guard let self else { return {} }
+            // A load started while connecting is not sent: the new subscriber's replay, read right after, has it.
+            let disconnect = bridgeEvents(
+                connecting: { if loadWhenObserved { self.loadIfNeeded() } },
+                { resource, _ in send(resource.currentState) })
+            return { [weak self] in
+                disconnect()
+                if loadWhenObserved { self?.cancelLoadIfUnobserved(afterDelay: cancelDelay) }
+            }
+        }
+    }
+
+    /// Registers an observer that forwards every event but `observerAdded`, except those caused by `connecting`;
+    /// returns how to remove it.
+    private func bridgeEvents(
+        connecting: () -> Void = {},
+        _ forward: @escaping @MainActor (Resource, ResourceEvent) -> Void
+    ) -> () -> Void {
+        let bridge = SignalBridge(forward: forward)
+        addObserver(bridge)
+        bridge.isMuted = true
+        connecting()
+        bridge.isMuted = false
+        // Removing happens on the main actor: signals of a resource live there, and so do their teardowns.
+        return { [weak self] in MainActor.assumeIsolated { _ = self?.removeObservers(ownedBy: bridge) } }
+    }
+
+    /// Ends owner-scoped signal subscriptions whose owner is gone, so that they stop counting as observers now.
+    func sweepSignalSubscriptions() {
+        signals.stateChanges?.endObserversWithDeadOwners()
+        signals.events?.endObserversWithDeadOwners()
+    }
+}
+
+/// The resource's signals, created on first use. The signals are held strongly (they only hold the resource
+/// weakly); the `State` wrapper reads the resource strongly, so the resource holds it weakly.
+struct ResourceSignals {
+    var stateChanges: Signal<ResourceState<Any>>?
+    weak var state: State<ResourceState<Any>>?
+    var events: Signal<ResourceEvent>?
+}
+
+/// The observer through which a resource feeds its signals.
+@MainActor
+private final class SignalBridge: ResourceObserver {
+    let forward: @MainActor (Resource, ResourceEvent) -> Void
+    var isMuted = false
+
+    init(forward: @escaping @MainActor (Resource, ResourceEvent) -> Void) {
+        self.forward = forward
+    }
+
+    func resourceChanged(_ resource: Resource, event: ResourceEvent) {
+        guard event != .observerAdded, !isMuted else { return }
+        forward(resource, event)
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// A snapshot of a resource's state: what a view needs to draw itself.
+///
+/// Every resource event produces a new snapshot on ``Resource/state``. `Content` is the type the app expects;
+/// content of another type reads as `nil`, never a crash.
+public struct ResourceState<Content> {
+    /// The latest data's content, if there is data and it has type `Content`.
+    public var content: Content?
+    /// The latest data, whatever its content type.
+    public var latestData: Entity<Any>?
+    /// The error from the latest load, if it failed.
+    public var latestError: RequestError?
+    /// Whether a load is in flight.
+    public var isLoading: Bool
+    /// Whether any request concerning the resource is in flight.
+    public var isRequesting: Bool
+    /// The time of the latest change to the data or the error.
+    public var timestamp: TimeInterval
+
+    /// Creates a snapshot from its parts.
+    public init(
+        content: Content?, latestData: Entity<Any>?, latestError: RequestError?, isLoading: Bool,
+        isRequesting: Bool, timestamp: TimeInterval
+    ) {
+        self.content = content
+        self.latestData = latestData
+        self.latestError = latestError
+        self.isLoading = isLoading
+        self.isRequesting = isRequesting
+        self.timestamp = timestamp
+    }
+
+    /// The same snapshot with its content read as another type.
+    public func typed<T>(as type: T.Type = T.self) -> ResourceState<T> {
+        ResourceState<T>(
+            content: latestData.flatMap { $0.content as? T }, latestData: latestData, latestError: latestError,
+            isLoading: isLoading, isRequesting: isRequesting, timestamp: timestamp)
+    }
+}
+
+extension ResourceState: TypedContentAccessors {
+    /// The latest data, so that `state.text`, `state.jsonDict` and `typedContent()` work on snapshots too.
+    public var entityForTypedContentAccessors: Entity<Any>? { latestData }
+}
+
+extension Resource {
+    /// The resource's state right now, as a snapshot.
+    public var currentState: ResourceState<Any> {
+        ResourceState(
+            content: latestData?.content, latestData: latestData, latestError: latestError, isLoading: isLoading,
+            isRequesting: isRequesting, timestamp: timestamp)
+    }
+}
+
+// Safe: a snapshot is an immutable value made on the main actor; its entity and error contents are never mutated
+// by Repose after parsing, so handing a snapshot to another task (e.g. `for await state in resource.state.values`)
+// shares only data that nobody writes.
+extension ResourceState: @unchecked Sendable {}
+
+extension ResourceState where Content == Any {
+    /// The state of a resource that has never loaded: no data, no error, nothing in flight.
+    public static var empty: ResourceState<Any> {
+        ResourceState(
+            content: nil, latestData: nil, latestError: nil, isLoading: false, isRequesting: false, timestamp: 0)
+    }
+}

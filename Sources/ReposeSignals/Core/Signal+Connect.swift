@@ -1,0 +1,49 @@
+extension Signal {
+    /// Creates a signal fed by an outside source for as long as anyone observes it.
+    ///
+    /// `connect` runs when the signal gains its first observer; it receives a function that delivers values and
+    /// returns the function that disconnects, which runs when the last observer leaves. Use it to bridge callback
+    /// APIs into signals:
+    ///
+    /// ```swift
+    /// let ticks = Signal<Int> { send in
+    ///     let token = clock.onTick { send($0) }
+    ///     return { clock.remove(token) }
+    /// }
+    /// ```
+    ///
+    /// - Parameter connect: Starts the outside source and returns how to stop it.
+    public convenience init(connect: @escaping (_ send: @escaping (Value) -> Void) -> () -> Void) {
+        self.init(prefix: []) { signal in
+            connect { [weak signal] value in signal?.send(value) }
+        }
+    }
+
+    /// Ends observers whose owner is gone now, rather than at the next delivery, and disconnects from upstream if
+    /// none remain. Repose calls it before deciding whether a resource is still in use.
+    package func endObserversWithDeadOwners() {
+        guard !isDelivering else { return }
+        var changed = false
+        for index in entries.indices {
+            if case .owned? = entries[index].handler, entries[index].owner == nil {
+                retire(at: index)
+                changed = true
+            }
+        }
+        if changed { tidy() }
+    }
+}
+
+extension State {
+    /// Creates a state whose value is read from `read` and whose changes are delivered by `changes`.
+    ///
+    /// The state does not store anything: each read of ``value`` calls `read`, so `changes` must deliver the new
+    /// value whenever what `read` returns changes.
+    ///
+    /// - Parameters:
+    ///   - read: Returns the current value.
+    ///   - changes: Delivers each new value.
+    public convenience init(read: @escaping () -> Value, changes: Signal<Value>) {
+        self.init(storage: .derived(read), signal: changes)
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Observation
+import Testing
+
+@testable import Repose
+
+@MainActor
+@Suite("async/await and Observation")
+struct AsyncAndObservationTests {
+    let harness = Harness()
+    var resource: Resource { harness.service.resource("/a/b") }
+
+    @Test("await request.response, entity and content(as:)")
+    func awaitingRequests() async throws {
+        let request = resource.load()
+        harness.network.respond(status: 200, headers: ["Content-Type": "application/x-bytes"], body: Data([1, 2]))
+        let response = await request.response
+        #expect(response.entity != nil)
+        let entity = try await request.entity
+        #expect(entity.contentType == "application/x-bytes")
+        let data = try await request.content(as: Data.self)
+        #expect(data == Data([1, 2]))
+        await #expect(throws: RequestError.self) { try await request.content(as: Int.self) }
+    }
+
+    @Test("a failed request throws its RequestError")
+    func awaitingFailure() async {
+        let request = resource.load()
+        harness.network.respond(status: 404)
+        do {
+            _ = try await request.entity
+            Issue.record("expected a failure")
+        } catch {
+            #expect(error.httpStatusCode == 404)
+        }
+    }
+
+    @Test("cancelling the awaiting task cancels the request")
+    func taskCancellation() async {
+        let request = resource.load()
+        let task = Task { await request.response.isCancellation }
+        await Task.yield()
+        task.cancel()
+        #expect(await task.value)
+        #expect(harness.network.cancelledCount == 1)
+    }
+
+    @Test("ObservableResource mirrors the resource and is tracked by withObservationTracking")
+    func observableResource() async {
+        let model = ObservableResource(resource, as: String.self)
+        let changed = ManualClock(0)  // a lock-protected number, used here as a flag
+        withObservationTracking {
+            _ = model.state.isLoading
+        } onChange: {
+            changed.now = 1
+        }
+        model.loadIfNeeded()
+        #expect(changed.now == 1)
+        #expect(model.state.isLoading)
+        resource.overrideLocalContent(with: "hi")
+        #expect(model.state.content == "hi")
+    }
+
+    @Test("an observable view model goes away with its subscriptions, and its resources become flushable")
+    func viewModelLifetime() {
+        weak var weakResource: Resource?
+        weak var weakModel: ObservableResource<Any>?
+        var model: ObservableResource<Any>?
+        do {
+            let strong = harness.service.resource("/vm")
+            model = ObservableResource(strong, as: Any.self)
+            weakResource = strong
+            weakModel = model
+        }
+        harness.service.flushUnusedResources()
+        #expect(weakResource != nil)
+        model = nil
+        #expect(weakModel == nil)
+        harness.service.flushUnusedResources()
+        #expect(weakResource == nil)
+    }
+}
