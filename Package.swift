@@ -17,7 +17,7 @@ let package = Package(
         .target(name: "ReposeSignals"),
         .target(name: "Repose", dependencies: ["ReposeSignals"]),
         .target(name: "ReposeTesting", dependencies: ["Repose"]),
-        .executableTarget(name: "repose-demo", dependencies: ["Repose", "ReposeTesting"]),
+        .executableTarget(name: "repose-demo", dependencies: ["Repose"]),
 
         .executableTarget(name: "SignalsTour", dependencies: ["ReposeSignals"], path: "Playgrounds/SignalsTour"),
         .executableTarget(
