@@ -22,6 +22,7 @@ let package = Package(
         .executableTarget(name: "SignalsTour", dependencies: ["ReposeSignals"], path: "Playgrounds/SignalsTour"),
         .executableTarget(
             name: "ResourceBasics", dependencies: ["Repose", "ReposeTesting"], path: "Playgrounds/ResourceBasics"),
+        .executableTarget(name: "ViewModels", dependencies: ["Repose", "ReposeTesting"], path: "Playgrounds/ViewModels"),
 
         .testTarget(name: "ReposeSignalsTests", dependencies: ["ReposeSignals"]),
         .testTarget(name: "ReposeTests", dependencies: ["Repose", "ReposeTesting"]),

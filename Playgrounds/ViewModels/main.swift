@@ -1,0 +1,69 @@
+// ViewModels: a view model that combines a user and their repositories into one loading/error status line,
+// built from resource states. It runs on the stub provider from ReposeTesting, so there is no network.
+import Foundation
+import Repose
+import ReposeTesting
+
+@MainActor
+final class UserProfileModel {
+    let user: Resource
+    let status: State<String>
+    private var subscriptions: [Subscription] = []
+
+    init(service: Service, login: String) {
+        user = service.resource("/users").child(login)
+
+        // The repositories' URL is a link in the user's JSON: follow it, and switch when it changes.
+        let repositories = user.state.flatMapLatest { state -> State<ResourceState<Any>> in
+            guard let href = state.jsonDict["repos_url"] as? String else { return .constant(.empty) }
+            return service.resource(absoluteURL: href).autoloadingState()
+        }
+
+        // One status line from both states: loading first, then errors, then whatever data there is.
+        status = user.state.combineLatest(repositories).map { user, repositories in
+            if user.isLoading || repositories.isLoading { return "loading…" }
+            if let error = user.latestError ?? repositories.latestError {
+                return "error: \(error.userMessage)"
+            }
+            let name = user.jsonDict["name"] as? String ?? "?"
+            let repoNames = repositories.jsonArray.compactMap { ($0 as? [String: Any])?["name"] as? String }
+            return "\(name): \(repoNames.joined(separator: ", "))"
+        }.removeDuplicates()
+    }
+
+    func bind(_ render: @escaping (String) -> Void) {
+        subscriptions.append(status.observe(render))
+    }
+}
+
+@MainActor
+func tour() async {
+    let network = StubNetworkingProvider()
+    let base = "https://api.example.com"
+    network.stub(.get, "\(base)/users/ada", json: ["name": "Ada", "repos_url": "\(base)/users/ada/repos"])
+    network.stub(.get, "\(base)/users/ada/repos", json: [["name": "engine"], ["name": "notes"]])
+    network.stub(.get, "\(base)/users/nobody", status: 404, json: ["message": "no such user"])
+    let service = Service(baseURL: base, networking: network)
+
+    // Step 1: bind the view model and load. The status line follows the user, then the repositories.
+    print("Step 1: a user and their repositories")
+    let ada = UserProfileModel(service: service, login: "ada")
+    ada.bind { print("  ada  → \($0)") }
+    _ = await ada.user.load().response
+    _ = await network.idle()
+
+    // Step 2: a user that does not exist shows the error line.
+    print("Step 2: a missing user")
+    let nobody = UserProfileModel(service: service, login: "nobody")
+    nobody.bind { print("  nobody → \($0)") }
+    _ = await nobody.user.load().response
+
+    // Step 3: a local edit flows through every derived state at once.
+    print("Step 3: an optimistic rename")
+    var edited = ada.user.jsonDict
+    edited["name"] = "Ada Lovelace"
+    ada.user.overrideLocalContent(with: edited)
+    print("Requests sent: \(network.requests.map(\.url))")
+}
+
+await tour()
