@@ -24,6 +24,7 @@ extension ReposeLog {
     ///
     /// - Parameters:
     ///   - handler: Receives the lines logged inside `operation`.
+    ///   - isolation: The actor `operation` runs on; the caller's, by default.
     ///   - operation: The code whose lines `handler` receives.
     /// - Returns: What `operation` returns.
     public static func withHandler<T>(
@@ -46,6 +47,7 @@ extension ReposeLog {
     ///
     /// - Parameters:
     ///   - categories: The categories to log inside `operation`.
+    ///   - isolation: The actor `operation` runs on; the caller's, by default.
     ///   - operation: The code to run.
     /// - Returns: What `operation` returns.
     public static func withEnabled<T>(
