@@ -4,39 +4,48 @@ import Foundation
 import Synchronization
 #endif
 
-/// One word that any thread may read and write: the summary that log calls check before anything else.
-protocol LogGate: Sendable {
-    func load() -> UInt64
-    func store(_ word: UInt64)
-}
-
-/// An atomic word where the system has `Atomic` (always on Linux; macOS 15, iOS 18 and later on Apple systems),
-/// a locked one otherwise.
-func makeLogGate() -> any LogGate {
-    #if canImport(Synchronization)
-    if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-        return AtomicLogGate()
+/// One word that any thread may read and write: the summary of the log settings that every log call checks
+/// before anything else (see `LogSettings`).
+///
+/// The word is a static `Atomic`, which the compiler initializes statically: reading it is a single load, with
+/// no lazy-initialization check, no lock and no dynamic dispatch. `Atomic` needs macOS 15, iOS 18, tvOS 18,
+/// watchOS 11 or visionOS 2 on Apple systems (Linux always has it); older systems fall back to a locked word.
+enum LogGate {
+    @inline(__always)
+    static func load() -> UInt64 {
+        #if canImport(Synchronization)
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            // Relaxed is enough: the word only decides whether to look further, and everything a log call then
+            // reads (handler, enabled set) is read under the settings lock, which orders it after the write.
+            return AtomicLogWord.word.load(ordering: .relaxed)
+        }
+        #endif
+        return LockedLogWord.shared.load()
     }
-    #endif
-    return LockedLogGate()
+
+    static func store(_ word: UInt64) {
+        #if canImport(Synchronization)
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            AtomicLogWord.word.store(word, ordering: .relaxed)
+            return
+        }
+        #endif
+        LockedLogWord.shared.store(word)
+    }
 }
 
 #if canImport(Synchronization)
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
-final class AtomicLogGate: LogGate {
-    private let word = Atomic<UInt64>(0)
-
-    // Relaxed is enough: the word only decides whether to look further, and everything a log call then reads
-    // (handler, enabled set) is read under the settings lock, which orders it after the write that set it.
-    func load() -> UInt64 { word.load(ordering: .relaxed) }
-
-    func store(_ newWord: UInt64) { word.store(newWord, ordering: .relaxed) }
+private enum AtomicLogWord {
+    static let word = Atomic<UInt64>(0)
 }
 #endif
 
 /// The fallback for Apple systems older than `Atomic`: still correct, at the price of a lock per log call.
-final class LockedLogGate: LogGate, @unchecked Sendable {
+private final class LockedLogWord: @unchecked Sendable {
     // Safe: `word` is only touched under `lock`.
+    static let shared = LockedLogWord()
+
     private let lock = NSLock()
     private var word: UInt64 = 0
 

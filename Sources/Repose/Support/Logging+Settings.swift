@@ -4,14 +4,14 @@ import Foundation
 ///
 /// Why this shape: the full settings (handler, enabled set, redaction flag) live behind a lock, which is correct
 /// from any thread but costs tens of nanoseconds. Log calls must cost next to nothing while their category is
-/// off, so every write also publishes a one-word summary to `gate`: the enabled bits, plus a flag while any
+/// off, so every write also publishes a one-word summary to `LogGate`: the enabled bits, plus a flag while any
 /// task-scoped override is active. A log call reads that word with one relaxed atomic load, no lock, and stops
 /// there unless its category (or an override) might let it through. Only then does it take the lock, and only
 /// then is a line built and handled, which costs far more than the lock. A `nonisolated(unsafe)` global would be
 /// as cheap, but settings do change while other threads log (tests do it all the time), and that would be a data
 /// race; the atomic word is not.
 final class LogSettings: @unchecked Sendable {
-    // Safe: `values` is only read and written under `lock`, and `gate` is itself thread-safe.
+    // Safe: `values` is only read and written under `lock`.
     private struct Values {
         var enabled: ReposeLog.Category = .none
         var handler: ReposeLog.MessageHandler = ReposeLog.defaultMessageHandler
@@ -23,7 +23,6 @@ final class LogSettings: @unchecked Sendable {
 
     private let lock = NSLock()
     private var values = Values()
-    private let gate: any LogGate = makeLogGate()
 
     var enabled: ReposeLog.Category {
         get { lock.withLock { values.enabled } }
@@ -41,9 +40,11 @@ final class LogSettings: @unchecked Sendable {
     }
 
     /// The lock-free first check of every log call: `false` means the message is certainly not logged.
+    ///
+    /// Static, so that it touches nothing that needs lazy initialization.
     @inline(__always)
-    func gateAllows(_ category: ReposeLog.Category) -> Bool {
-        gate.load() & (UInt64(category.rawValue) | Self.overrideFlag) != 0
+    static func gateAllows(_ category: ReposeLog.Category) -> Bool {
+        LogGate.load() & (UInt64(category.rawValue) | overrideFlag) != 0
     }
 
     /// The enabled set and handler that apply to the current task: a task-scoped override's, else the global ones.
@@ -68,7 +69,7 @@ final class LogSettings: @unchecked Sendable {
         lock.withLock {
             change(&values)
             let flag = values.activeOverrides > 0 ? Self.overrideFlag : 0
-            gate.store(UInt64(values.enabled.rawValue) | flag)
+            LogGate.store(UInt64(values.enabled.rawValue) | flag)
         }
     }
 }

@@ -54,7 +54,7 @@ public enum ReposeLog {
     ///
     /// Use it to skip expensive preparation that the message text alone does not cover.
     public static func isEnabled(_ category: Category) -> Bool {
-        guard settings.gateAllows(category) else { return false }
+        guard LogSettings.gateAllows(category) else { return false }
         return !settings.resolved().enabled.isDisjoint(with: category)
     }
 
@@ -68,7 +68,7 @@ public enum ReposeLog {
     ///   - category: What the message is about, usually a single category.
     ///   - message: The text, built only if the message is logged.
     public static func log(_ category: Category, _ message: @autoclosure () -> String) {
-        guard settings.gateAllows(category) else { return }
+        guard LogSettings.gateAllows(category) else { return }
         let (enabled, handler) = settings.resolved()
         guard !enabled.isDisjoint(with: category) else { return }
         handler(category, message())
