@@ -6,8 +6,8 @@ import Foundation
 /// from any thread but costs tens of nanoseconds. Log calls must cost next to nothing while their category is
 /// off, so every write also publishes a one-word summary to `LogGate`: the enabled bits, plus a flag while any
 /// task-scoped override is active. A log call reads that word with one relaxed atomic load, no lock, and stops
-/// there unless its category (or an override) might let it through. Only then does it take the lock, and only
-/// then is a line built and handled, which costs far more than the lock. A `nonisolated(unsafe)` global would be
+/// there unless its category (or an override) might let it through. Only a message that will be logged takes the
+/// lock, to read the handler, and building and handling the line costs far more than that. A `nonisolated(unsafe)` global would be
 /// as cheap, but settings do change while other threads log (tests do it all the time), and that would be a data
 /// race; the atomic word is not.
 final class LogSettings: @unchecked Sendable {
@@ -39,19 +39,26 @@ final class LogSettings: @unchecked Sendable {
         set { update { $0.redactsSensitiveHeaders = newValue } }
     }
 
-    /// The lock-free first check of every log call: `false` means the message is certainly not logged.
+    /// The handler for a message in `category` logged here (on this task, with the current settings), or `nil`
+    /// if the message is not to be logged.
     ///
-    /// Static, so that it touches nothing that needs lazy initialization.
+    /// Static, so that the first check touches nothing that needs lazy initialization: a category that is off
+    /// globally, with no task-scoped override active anywhere, costs one atomic load and a bit test.
     @inline(__always)
-    static func gateAllows(_ category: ReposeLog.Category) -> Bool {
-        LogGate.load() & (UInt64(category.rawValue) | overrideFlag) != 0
+    static func handler(for category: ReposeLog.Category) -> ReposeLog.MessageHandler? {
+        let word = LogGate.load()
+        guard word & (UInt64(category.rawValue) | overrideFlag) != 0 else { return nil }
+        return ReposeLog.settings.resolveHandler(for: category, word: word)
     }
 
-    /// The enabled set and handler that apply to the current task: a task-scoped override's, else the global ones.
-    func resolved() -> (enabled: ReposeLog.Category, handler: ReposeLog.MessageHandler) {
-        let global = lock.withLock { (values.enabled, values.handler) }
-        guard let override = ReposeLog.currentOverride else { return global }
-        return (override.enabled ?? global.0, override.handler ?? global.1)
+    /// The second check: a task-scoped override's enabled set if there is one (a task-local lookup, only while
+    /// some override is active), else the global set as published in the word. Only a message that will be
+    /// logged takes the lock, to read the handler.
+    private func resolveHandler(for category: ReposeLog.Category, word: UInt64) -> ReposeLog.MessageHandler? {
+        let override = word & Self.overrideFlag != 0 ? ReposeLog.currentOverride : nil
+        let enabled = override?.enabled ?? ReposeLog.Category(rawValue: UInt32(truncatingIfNeeded: word))
+        guard !enabled.isDisjoint(with: category) else { return nil }
+        return override?.handler ?? handler
     }
 
     /// Makes log calls look for task-scoped overrides until the matching `endOverride()`.

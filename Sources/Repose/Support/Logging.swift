@@ -54,8 +54,7 @@ public enum ReposeLog {
     ///
     /// Use it to skip expensive preparation that the message text alone does not cover.
     public static func isEnabled(_ category: Category) -> Bool {
-        guard LogSettings.gateAllows(category) else { return false }
-        return !settings.resolved().enabled.isDisjoint(with: category)
+        LogSettings.handler(for: category) != nil
     }
 
     /// Logs `message` in `category` if that category is enabled.
@@ -68,9 +67,7 @@ public enum ReposeLog {
     ///   - category: What the message is about, usually a single category.
     ///   - message: The text, built only if the message is logged.
     public static func log(_ category: Category, _ message: @autoclosure () -> String) {
-        guard LogSettings.gateAllows(category) else { return }
-        let (enabled, handler) = settings.resolved()
-        guard !enabled.isDisjoint(with: category) else { return }
+        guard let handler = LogSettings.handler(for: category) else { return }
         handler(category, message())
     }
 

@@ -146,6 +146,35 @@ struct LoggingTests {
         #expect(Set(recorder.lines) == Set((0..<50).map { "pipeline: line \($0)" }))
     }
 
+    @Test("settings may change on one thread while other threads log")
+    func concurrentChanges() async {
+        let recorder = RecordingLogHandler()
+        let previous = ReposeLog.enabled
+        await ReposeLog.withEnabled([.pipeline]) {
+            await ReposeLog.withHandler(recorder.handler) {
+                await withTaskGroup(of: Void.self) { group in
+                    for worker in 0..<4 {
+                        group.addTask {
+                            for index in 0..<500 { ReposeLog.log(.pipeline, "\(worker).\(index)") }
+                        }
+                    }
+                    group.addTask {
+                        // `cache` is a category nothing else logs yet, so other suites stay quiet meanwhile.
+                        for round in 0..<200 {
+                            ReposeLog.enabled = round.isMultiple(of: 2) ? [.cache] : .none
+                            ReposeLog.redactsSensitiveHeaders = !round.isMultiple(of: 2)
+                            ReposeLog.withEnabled(.none) { ReposeLog.log(.pipeline, "never") }
+                        }
+                    }
+                }
+            }
+        }
+        ReposeLog.enabled = previous
+        ReposeLog.redactsSensitiveHeaders = true
+        #expect(recorder.lines.count == 2000)
+        #expect(!recorder.lines.contains("pipeline: never"))
+    }
+
     @Test("a detached task does not see the scope of the task that started it")
     func detachedTasksKeepGlobalSettings() async {
         let recorder = RecordingLogHandler()
