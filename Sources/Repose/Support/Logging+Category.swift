@@ -35,6 +35,8 @@ extension ReposeLog {
         public static let configuration = Category(rawValue: 1 << 7)
 
         /// Nothing: logging off. The same as `[]`.
+        ///
+        /// Where a `Category?` is expected, a bare `.none` means `nil`; write `[]` there instead.
         public static let none: Category = []
         /// What is usually enough to follow an app's traffic: requests, state changes and load decisions.
         public static let common: Category = [.network, .stateChanges, .staleness]

@@ -98,6 +98,19 @@ struct LoggingTests {
         #expect(recorder.lines.filter { $0.contains(marker) } == ["configuration: first \(marker)"])
     }
 
+    @Test("the guide's set-up lines compile and change the enabled set as described")
+    func guideSnippets() {
+        let previous = ReposeLog.enabled
+        defer { ReposeLog.enabled = previous }
+        ReposeLog.enabled = .common
+        #expect(ReposeLog.enabled.description == "[network, stateChanges, staleness]")
+        ReposeLog.enabled = [.network, .stateChanges]
+        ReposeLog.enabled.insert(.observers)
+        #expect(ReposeLog.enabled == [.network, .stateChanges, .observers])
+        ReposeLog.enabled = .none
+        #expect(ReposeLog.enabled.isEmpty)
+    }
+
     @Test("the default handler prefixes each line with Repose and the category")
     func defaultLineFormat() {
         #expect(ReposeLog.defaultLine(.network, "GET https://x.y/z") == "[Repose:network] GET https://x.y/z")
