@@ -29,6 +29,8 @@ final class NetworkRequestDelegate: RequestDelegate {
     }
 
     func startUnderlyingOperation(passingResponseTo completionHandler: RequestCompletionHandler) {
+        ReposeLog.log(.network, requestDescription)
+        ReposeLog.log(.networkDetails, ReposeLog.describe(urlRequest))
         let configuration = resource.configuration(for: effectiveMethod)
         let processor = ResponseProcessor(pipeline: configuration.pipeline, now: resource.service.now)
         let progress = ProgressSampler(minimumInterval: configuration.progressReportingInterval)
@@ -46,6 +48,7 @@ final class NetworkRequestDelegate: RequestDelegate {
 
     private func finish(_ outcome: ResponseProcessor.Outcome, _ completionHandler: RequestCompletionHandler) {
         task = nil
+        ReposeLog.log(.network, "\(requestDescription) → \(outcome.logSummary)")
         switch outcome {
         case .response(let response):
             completionHandler.broadcastResponse(ResponseInfo(response: response))

@@ -22,6 +22,7 @@ extension Resource {
     ///   data is stale; `nil` if the data is fresh.
     @discardableResult
     public func loadIfNeeded() -> Request? {
+        ReposeLog.log(.staleness, loadDecisionLogLine)
         if let inFlight = loadRequests.first { return inFlight }
         return isUpToDate ? nil : load()
     }
@@ -83,6 +84,7 @@ extension Resource {
             isInvalidated = false
             notifyObservers(.error)
         }
+        ReposeLog.log(.stateChanges, stateLogLine)
     }
 
     /// Cancels the loads in flight if nothing observes this resource any more.

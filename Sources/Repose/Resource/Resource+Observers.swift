@@ -78,6 +78,7 @@ extension Resource {
     /// Tells every live observer about `event`. Observers added while notifying hear only later events.
     func notifyObservers(_ event: ResourceEvent) {
         pruneObservers()
+        ReposeLog.log(.observers, "\(url.absoluteString): \(event) to \(observers.count) observer(s)")
         for entry in observers {
             entry.observer?.resourceChanged(self, event: event)
         }

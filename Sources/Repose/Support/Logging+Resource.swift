@@ -1,0 +1,49 @@
+import Foundation
+
+// The lines Repose logs about resources and requests; kept here so that each call site stays one line.
+
+extension Resource {
+    /// Why `loadIfNeeded()` is about to load or not, for the `staleness` category. Mirrors `isUpToDate`.
+    var loadDecisionLogLine: String {
+        let subject = url.absoluteString
+        if !loadRequests.isEmpty { return "\(subject): a load is already in flight; not loading again" }
+        if isInvalidated { return "\(subject): invalidated; loading" }
+        guard latestData != nil || latestError != nil else { return "\(subject): no data yet; loading" }
+        let (what, limitName, limit) =
+            latestError == nil
+            ? ("data", "expirationTime", configuration.expirationTime)
+            : ("error", "retryTime", configuration.retryTime)
+        let verdict = isUpToDate ? "up to date; not loading" : "stale; loading"
+        let age = service.now() - timestamp
+        return "\(subject): \(what) is \(seconds(age)) old, \(limitName) is \(seconds(limit)); \(verdict)"
+    }
+
+    /// The resource's state, for the `stateChanges` category.
+    var stateLogLine: String {
+        let data = latestData.map { "data \($0.contentType) (\(type(of: $0.content)))" } ?? "no data"
+        let error = latestError.map { "error " + ReposeLog.summary(of: $0) } ?? "no error"
+        return "\(url.absoluteString): \(data), \(error), \(isLoading ? "loading" : "not loading")"
+    }
+
+    private func seconds(_ value: TimeInterval) -> String {
+        String(format: "%.1fs", value)
+    }
+}
+
+extension ResponseProcessor.Outcome {
+    /// How a request ended, for the `network` category.
+    var logSummary: String {
+        switch self {
+        case .notModified: "304 not modified"
+        case .response(.success(let entity)): "succeeded, \(entity.contentType)"
+        case .response(.failure(let error)) where error.isCancellation: "cancelled"
+        case .response(.failure(let error)): "failed: " + ReposeLog.summary(of: error)
+        }
+    }
+}
+
+extension ReposeLog {
+    static func summary(of error: RequestError) -> String {
+        (error.httpStatusCode.map { "\($0) " } ?? "") + error.userMessage.debugDescription
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+/// `ReposeLog`'s settings: written rarely (at startup, in tests), read by every log call on any thread.
+///
+/// Why this shape: the full settings (handler, enabled set, redaction flag) live behind a lock, which is correct
+/// from any thread but costs tens of nanoseconds. Log calls must cost next to nothing while their category is
+/// off, so every write also publishes a one-word summary to `LogGate`: the enabled bits, plus a flag while any
+/// task-scoped override is active. A log call reads that word with one relaxed atomic load, no lock, and stops
+/// there unless its category (or an override) might let it through. Only a message that will be logged takes the
+/// lock, to read the handler, and building and handling the line costs far more than that. A `nonisolated(unsafe)` global would be
+/// as cheap, but settings do change while other threads log (tests do it all the time), and that would be a data
+/// race; the atomic word is not.
+final class LogSettings: @unchecked Sendable {
+    // Safe: `values` is only read and written under `lock`.
+    private struct Values {
+        var enabled: ReposeLog.Category = .none
+        var handler: ReposeLog.MessageHandler = ReposeLog.defaultMessageHandler
+        var redactsSensitiveHeaders = true
+        var activeOverrides = 0
+    }
+
+    private static let overrideFlag: UInt64 = 1 << 32
+
+    private let lock = NSLock()
+    private var values = Values()
+
+    var enabled: ReposeLog.Category {
+        get { lock.withLock { values.enabled } }
+        set { update { $0.enabled = newValue } }
+    }
+
+    var handler: ReposeLog.MessageHandler {
+        get { lock.withLock { values.handler } }
+        set { update { $0.handler = newValue } }
+    }
+
+    var redactsSensitiveHeaders: Bool {
+        get { lock.withLock { values.redactsSensitiveHeaders } }
+        set { update { $0.redactsSensitiveHeaders = newValue } }
+    }
+
+    /// The handler for a message in `category` logged here (on this task, with the current settings), or `nil`
+    /// if the message is not to be logged.
+    ///
+    /// Static, so that the first check touches nothing that needs lazy initialization: a category that is off
+    /// globally, with no task-scoped override active anywhere, costs one atomic load and a bit test.
+    @inline(__always)
+    static func handler(for category: ReposeLog.Category) -> ReposeLog.MessageHandler? {
+        let word = LogGate.load()
+        guard word & (UInt64(category.rawValue) | overrideFlag) != 0 else { return nil }
+        return ReposeLog.settings.resolveHandler(for: category, word: word)
+    }
+
+    /// The second check: a task-scoped override's enabled set if there is one (a task-local lookup, only while
+    /// some override is active), else the global set as published in the word. Only a message that will be
+    /// logged takes the lock, to read the handler.
+    private func resolveHandler(for category: ReposeLog.Category, word: UInt64) -> ReposeLog.MessageHandler? {
+        let override = word & Self.overrideFlag != 0 ? ReposeLog.currentOverride : nil
+        let enabled = override?.enabled ?? ReposeLog.Category(rawValue: UInt32(truncatingIfNeeded: word))
+        guard !enabled.isDisjoint(with: category) else { return nil }
+        return override?.handler ?? handler
+    }
+
+    /// Makes log calls look for task-scoped overrides until the matching `endOverride()`.
+    func beginOverride() {
+        update { $0.activeOverrides += 1 }
+    }
+
+    func endOverride() {
+        update { $0.activeOverrides -= 1 }
+    }
+
+    /// Changes the settings and republishes the summary word while still holding the lock, so that concurrent
+    /// writers cannot publish their words out of order.
+    private func update(_ change: (inout Values) -> Void) {
+        lock.withLock {
+            change(&values)
+            let flag = values.activeOverrides > 0 ? Self.overrideFlag : 0
+            LogGate.store(UInt64(values.enabled.rawValue) | flag)
+        }
+    }
+}
