@@ -22,6 +22,8 @@ let package = Package(
         .executableTarget(name: "SignalsTour", dependencies: ["ReposeSignals"], path: "Playgrounds/SignalsTour"),
         .executableTarget(
             name: "ResourceBasics", dependencies: ["Repose", "ReposeTesting"], path: "Playgrounds/ResourceBasics"),
+        .executableTarget(
+            name: "TransformerPipeline", dependencies: ["Repose"], path: "Playgrounds/TransformerPipeline"),
 
         .testTarget(name: "ReposeSignalsTests", dependencies: ["ReposeSignals"]),
         .testTarget(name: "ReposeTests", dependencies: ["Repose", "ReposeTesting"]),

@@ -28,10 +28,10 @@ public enum StandardTransformer: Sendable, Hashable, CaseIterable {
     /// The stage the transformer belongs in.
     public var stage: PipelineStageKey {
         switch self {
-        case .text: .decoding
-        case .json: .parsing
+        case .text: return .decoding
+        case .json: return .parsing
         #if canImport(UIKit) || canImport(AppKit)
-        case .image: .parsing
+        case .image: return .parsing
         #endif
         }
     }
@@ -40,10 +40,10 @@ public enum StandardTransformer: Sendable, Hashable, CaseIterable {
     /// that stage's transformers, or use it in a pipeline of your own.
     public var transformer: any ResponseTransformer {
         switch self {
-        case .text: Self.textTransformer
-        case .json: Self.jsonTransformer
+        case .text: return Self.textTransformer
+        case .json: return Self.jsonTransformer
         #if canImport(UIKit) || canImport(AppKit)
-        case .image: ImageTransformer.transformer
+        case .image: return ImageTransformer.transformer
         #endif
         }
     }
