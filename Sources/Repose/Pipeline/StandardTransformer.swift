@@ -51,7 +51,7 @@ public enum StandardTransformer: Sendable, Hashable, CaseIterable {
     /// Rules F1–F6. An earlier stage that already made a `String` is a wrong input type, not a second decode.
     private static let textTransformer = ContentTypeFilteredTransformer(
         ResponseContentTransformer<Data, String>(transformErrors: true, description: "text") { entity in
-            try keepingBody(of: entity) { try TextDecoding.decode(entity.content, charset: entity.charset) }
+            try withBody(entity) { try TextDecoding.decode(entity.content, charset: entity.charset) }
         },
         matcher: .text)
 
@@ -61,9 +61,9 @@ public enum StandardTransformer: Sendable, Hashable, CaseIterable {
         ResponseContentTransformer<Any, Any>(transformErrors: true, description: "JSON") { entity in
             switch entity.content {
             case let data as Data:
-                return try keepingBody(of: entity) { () throws -> Any in try JSONParsing.parse(data) }
+                return try withBody(entity) { () throws -> Any in try JSONParsing.parse(data) }
             case let text as String:
-                return try keepingBody(of: entity) { () throws -> Any in try JSONParsing.parse(Data(text.utf8)) }
+                return try withBody(entity) { () throws -> Any in try JSONParsing.parse(Data(text.utf8)) }
             default:
                 throw RequestError.Cause.WrongInputTypeInTranformerPipeline(
                     expectedType: Data.self, actualType: type(of: entity.content), transformer: "JSON")
@@ -72,8 +72,7 @@ public enum StandardTransformer: Sendable, Hashable, CaseIterable {
         matcher: .json)
 
     /// Runs a parser whose errors know nothing of the response, and gives them its body and time.
-    private static func keepingBody<Output>(of entity: Entity<some Any>, _ parse: () throws -> Output) throws -> Output
-    {
+    private static func withBody<T>(_ entity: Entity<some Any>, _ parse: () throws -> T) rethrows -> T {
         do {
             return try parse()
         } catch var error as RequestError {

@@ -201,3 +201,21 @@ struct StandardTransformerTests {
         #expect(resource.latestData?.content as? Data == Data("{}".utf8))
     }
 }
+
+#if canImport(UIKit) || canImport(AppKit)
+@MainActor
+@Suite("Standard image transformer")
+struct ImageTransformerTests {
+    let harness = Harness()
+
+    @Test("F12 image bodies the platform cannot read fail with TransformerReturnedNil")
+    func unreadableImage() async {
+        #expect(StandardTransformer.defaults.contains(.image))
+        let resource = harness.service.resource("/logo")
+        let request = resource.load()
+        harness.network.respond(headers: ["Content-Type": "image/png"], body: Data([0x89, 0x50]))
+        await _ = request.responseInfo
+        #expect(resource.latestError?.cause is RequestError.Cause.TransformerReturnedNil)
+    }
+}
+#endif
