@@ -23,6 +23,8 @@ let package = Package(
         .executableTarget(
             name: "ResourceBasics", dependencies: ["Repose", "ReposeTesting"], path: "Playgrounds/ResourceBasics"),
         .executableTarget(name: "ViewModels", dependencies: ["Repose", "ReposeTesting"], path: "Playgrounds/ViewModels"),
+        .executableTarget(
+            name: "TransformerPipeline", dependencies: ["Repose"], path: "Playgrounds/TransformerPipeline"),
 
         .testTarget(name: "ReposeSignalsTests", dependencies: ["ReposeSignals"]),
         .testTarget(name: "ReposeTests", dependencies: ["Repose", "ReposeTesting"]),

@@ -22,19 +22,47 @@ public struct PipelineStageKey: Hashable, Sendable, CustomStringConvertible {
     public var description: String { name }
 }
 
-/// One stage of the pipeline: transformers that run in the order they were added.
+/// One stage of the pipeline: transformers that run in the order they were added (rule G5).
 public struct PipelineStage: Sendable {
+    /// What to do with a stage's existing transformers when adding one through `Service.configureTransformer`.
+    public enum MutationAction: Sendable, Hashable {
+        /// Remove the stage's transformers first, so the new one is the only one (rule F18).
+        case replaceExisting
+        /// Keep the stage's transformers and run the new one after them.
+        case appendToExisting
+    }
+
     var transformers: [any ResponseTransformer] = []
 
     /// Creates an empty stage.
     public init() {}
 
-    /// Appends a transformer to this stage.
+    /// Whether the stage has no transformers.
+    public var isEmpty: Bool { transformers.isEmpty }
+
+    /// Appends a transformer that sees every response.
     public mutating func add(_ transformer: any ResponseTransformer) {
         transformers.append(transformer)
     }
 
-    /// Removes all of this stage's transformers.
+    /// Appends a transformer that only sees responses whose content type matches one of `contentTypes`.
+    ///
+    /// Patterns use `*` for any run of characters within the type, the subtype, or one part of a `+` suffix
+    /// (`text/*`, `*/json`, `application/*+json`); parameters such as `charset` are ignored. Other responses pass
+    /// through the transformer untouched. The patterns are compiled once per distinct list and shared, so adding
+    /// the same list in a configuration closure for every resource costs a lookup, not a compilation.
+    ///
+    /// ```swift
+    /// service.configure {
+    ///     $0.pipeline[.parsing].add(CSVTransformer(), contentTypes: ["text/csv"])
+    /// }
+    /// ```
+    public mutating func add(_ transformer: any ResponseTransformer, contentTypes: [String]) {
+        transformers.append(
+            ContentTypeFilteredTransformer(transformer, matcher: ContentTypeMatcher.shared(contentTypes)))
+    }
+
+    /// Removes all of this stage's transformers (rule G6).
     public mutating func removeTransformers() {
         transformers.removeAll()
     }
@@ -48,7 +76,14 @@ public struct PipelineStage: Sendable {
 ///
 /// Each response is processed once, off the main actor, for all observers.
 public struct Pipeline: Sendable {
-    /// The order in which stages run. Stages missing from it are skipped.
+    /// The order in which stages run.
+    ///
+    /// Reordering moves stages that already have transformers (rule G2); stages missing from the order are
+    /// skipped (rule G3), including custom ones until they are added here:
+    ///
+    /// ```swift
+    /// $0.pipeline.order.insert(PipelineStageKey("decrypt"), at: 1)
+    /// ```
     public var order: [PipelineStageKey] = [.rawData, .decoding, .parsing, .model, .cleanup]
     private var stages: [PipelineStageKey: PipelineStage] = [:]
 
@@ -61,7 +96,7 @@ public struct Pipeline: Sendable {
         set { stages[key] = newValue }
     }
 
-    /// Removes every transformer from every stage: responses keep their raw `Data`.
+    /// Removes every transformer from every stage: responses keep their raw `Data` (rule G7). ``order`` is kept.
     public mutating func clear() {
         stages.removeAll()
     }

@@ -9,3 +9,10 @@ extension RequestError {
         RequestError(userMessage: cannotParseResponseMessage, cause: cause)
     }
 }
+
+extension RequestError {
+    /// A failure to transform a response's content; `entity` is what the transformer received, kept for diagnosis.
+    static func cannotParseResponse(cause: any Error, entity: Entity<Any>) -> RequestError {
+        RequestError(userMessage: cannotParseResponseMessage, cause: cause, entity: entity, timestamp: entity.timestamp)
+    }
+}

@@ -2,6 +2,10 @@ import Foundation
 
 /// Turns what the network delivered into a `Response`, off the main actor: HTTP error statuses become
 /// failures, 304 is set aside for the resource to resolve, and everything else runs through the pipeline.
+///
+/// It runs once per response, in the provider's completion, before the single hop to the main actor: every
+/// observer and hook then shares the parsed result, and a large body is never parsed on the main actor. A 304 is
+/// not run through the pipeline again; the resource keeps the entity it already has.
 struct ResponseProcessor: Sendable {
     enum Outcome {
         case response(Response)

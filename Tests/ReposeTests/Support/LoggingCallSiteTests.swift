@@ -118,8 +118,8 @@ extension LoggingTests {
             let error = HTTPStatus.userMessage(for: 503)
             #expect(
                 recorder.lines == [
-                    "stateChanges: \(url): data text/plain (Data), no error, not loading",
-                    #"stateChanges: \#(url): data text/plain (Data), error 503 "\#(error)", not loading"#,
+                    "stateChanges: \(url): data text/plain (String), no error, not loading",
+                    #"stateChanges: \#(url): data text/plain (String), error 503 "\#(error)", not loading"#,
                 ])
         }
 
