@@ -21,7 +21,9 @@ struct Demo {
         let model = ProfileViewModel(service: service, login: login)
         model.start { print("    status: \($0)") }
         await settle(model.user)
-        await settle(model.repositories)
+        if model.user.latestError == nil {
+            await settle(model.repositories)
+        }
 
         // 2. loadIfNeeded() is free to call: fresh data means no request.
         step("loadIfNeeded() three times while the data is fresh")
@@ -68,10 +70,10 @@ struct Demo {
         }
     }
 
-    /// Waits until a derived state is not loading (bounded: a few hundred checks).
+    /// Waits until a derived state has settled: loaded or failed, and nothing in flight.
     private func settle(_ state: State<ResourceState<Any>>) async {
-        for _ in 0..<400 where state.value.isLoading || state.value.latestData == nil {
-            try? await Task.sleep(for: .milliseconds(5))
+        for await value in state.values {
+            if !value.isLoading, value.latestData != nil || value.latestError != nil { break }
         }
     }
 }

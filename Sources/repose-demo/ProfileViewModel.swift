@@ -6,7 +6,6 @@ import Repose
 final class ProfileViewModel {
     let user: Resource
     let repositories: State<ResourceState<Any>>
-    let group = ResourceGroup()
     /// What a screen would show, one line per change.
     let statusLine: State<String>
     private var subscriptions: [Subscription] = []
@@ -17,20 +16,15 @@ final class ProfileViewModel {
             guard let href = state.jsonDict["repos_url"] as? String else { return .constant(.empty) }
             return service.resource(absoluteURL: href).autoloadingState(cancelDelay: 0)
         }
-        group.add(user)
-        let group = self.group
-        statusLine = user.state.combineLatest(repositories, group.state).map { user, repos, status in
-            let name = user.jsonDict["name"] as? String ?? "…"
-            let repoNames = repos.jsonArray.compactMap { ($0 as? [String: Any])?["name"] as? String }
-            switch status.display {
-            case .loading: return "⏳ loading \(name)"
-            case .error(let error):
-                return "⚠️ \(error.userMessage) (\(error.httpStatusCode.map(String.init) ?? "no status"))"
-            case .anyData, .allData:
-                return repos.isLoading
-                    ? "👤 \(name) — loading repositories…" : "👤 \(name) — \(repoNames.joined(separator: ", "))"
-            case .empty: return "nothing yet"
+        statusLine = user.state.combineLatest(repositories).map { user, repos in
+            if let error = user.latestError ?? repos.latestError {
+                return "⚠️ \(error.userMessage) (\(error.httpStatusCode.map { "HTTP \($0)" } ?? "no response"))"
             }
+            guard let name = user.jsonDict["name"] as? String else { return user.isLoading ? "⏳ loading" : "—" }
+            let refreshing = user.isLoading ? " (refreshing)" : ""
+            if repos.latestData == nil { return "👤 \(name)\(refreshing) — loading repositories…" }
+            let repoNames = repos.jsonArray.compactMap { ($0 as? [String: Any])?["name"] as? String }
+            return "👤 \(name)\(refreshing) — \(repoNames.joined(separator: ", "))"
         }.removeDuplicates()
     }
 
