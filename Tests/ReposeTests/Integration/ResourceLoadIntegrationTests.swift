@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+
+@testable import Repose
+
+@MainActor
+@Suite("Resource loads over real HTTP")
+final class ResourceLoadIntegrationTests {
+    let fixture: IntegrationFixture
+    var service: Service { fixture.service }
+
+    init() async throws {
+        fixture = try await IntegrationFixture()
+    }
+
+    deinit {
+        fixture.server.stop()
+    }
+
+    @Test("A4 B9 a load is loading from the moment it starts until its response is handled, then has new data")
+    func loadingThenNewData() async throws {
+        let resource = service.resource("/echo")
+        let observer = RecordingObserver()
+        var loadingWhenNotified: [Bool] = []
+        observer.onChange = { resource, _ in loadingWhenNotified.append(resource.isLoading) }
+        resource.addObserver(observer)
+
+        let request = resource.load()
+        #expect(resource.isLoading)
+        #expect(resource.latestData == nil)
+        try #require(await fixture.completion(of: request) != nil)
+
+        #expect(!resource.isLoading)
+        #expect(observer.events == ["observerAdded", "requested", "newData(network)"])
+        #expect(loadingWhenNotified == [false, true, false])
+        #expect(resource.latestError == nil)
+        #expect(resource.latestData?.contentType == "application/json")
+        #expect(EchoedRequest(resource.latestData)?.method == "GET")
+        #expect(request.progress == 1)
+    }
+
+    @Test("A20 A22 loadIfNeeded shares the load in flight, then skips the network while the data is fresh")
+    func loadIfNeededDeduplicates() async throws {
+        let resource = service.resource("/echo")
+        let first = try #require(resource.loadIfNeeded())
+        #expect(resource.loadIfNeeded() === first)
+        #expect(resource.loadRequests.count == 1)
+        try #require(await fixture.completion(of: first) != nil)
+        #expect(resource.latestData != nil)
+        #expect(resource.loadIfNeeded() == nil)
+        #expect(!resource.isLoading)
+    }
+
+    @Test("A12 B11 a second load revalidates with the ETag: a real 304 keeps the data and reports not modified")
+    func etagRevalidation() async throws {
+        let resource = service.resource("/etag/v1")
+        let observer = RecordingObserver()
+        resource.addObserver(observer)
+        try #require(await fixture.completion(of: resource.load()) != nil)
+        let loaded = try #require(resource.latestData)
+        #expect(loaded.bodyText == "version v1")
+        #expect(loaded.etag == "\"v1\"")
+
+        var hooks: [String] = []
+        let revalidation = resource.load()
+            .onSuccess { _ in hooks.append("success") }
+            .onNewData { _ in hooks.append("newData") }
+            .onNotModified { hooks.append("notModified") }
+        let info = try #require(await fixture.completion(of: revalidation))
+
+        #expect(!info.isNew)
+        #expect(hooks == ["success", "notModified"])
+        #expect(observer.events == ["observerAdded", "requested", "newData(network)", "requested", "notModified"])
+        #expect(resource.latestData?.bodyText == "version v1")
+        #expect(resource.latestData?.etag == "\"v1\"")
+        #expect(resource.latestError == nil)
+    }
+
+    @Test("A11 a 200 to a stale ETag replaces the content, the content type and the ETag")
+    func staleETagGetsNewContent() async throws {
+        let resource = service.resource("/etag/v2")
+        resource.overrideLocalData(
+            with: Entity<Any>(content: Data("old".utf8), contentType: "application/x-old", headers: ["ETag": "\"v1\""]))
+        let info = try #require(await fixture.completion(of: resource.load()))
+        #expect(info.isNew)
+        #expect(resource.latestData?.bodyText == "version v2")
+        #expect(resource.latestData?.etag == "\"v2\"")
+        #expect(resource.latestData?.contentType == "text/plain; charset=utf-8")
+        #expect(resource.latestData?.charset == "utf-8")
+    }
+
+    @Test(
+        "A14 B14 every error status fails the load with its status code and the server's body",
+        arguments: [400, 401, 403, 404, 409, 410, 422, 500, 501, 502, 503])
+    func errorStatuses(status: Int) async throws {
+        let resource = service.resource("/status/\(status)")
+        let observer = RecordingObserver()
+        resource.addObserver(observer)
+        let info = try #require(await fixture.completion(of: resource.load()))
+
+        let error = try #require(resource.latestError)
+        #expect(info.response.error?.httpStatusCode == status)
+        #expect(error.httpStatusCode == status)
+        #expect(!error.userMessage.isEmpty)
+        #expect(error.entity?.bodyText == "status \(status)")
+        #expect(resource.latestData == nil)
+        #expect(!resource.isLoading)
+        #expect(observer.events == ["observerAdded", "requested", "error"])
+        #expect(info.response.isCancellation == false)
+    }
+
+    @Test("F10 a JSON error body stays readable on the error", arguments: [404, 500])
+    func jsonErrorBodies(status: Int) async throws {
+        let resource = service.resource("/status/\(status)").withParam("body", "json")
+        try #require(await fixture.completion(of: resource.load()) != nil)
+        let error = try #require(resource.latestError)
+        #expect(error.httpStatusCode == status)
+        let bytes = try #require(error.entity?.bodyBytes)
+        let body = try JSONSerialization.jsonObject(with: bytes) as? [String: Any]
+        #expect(body?["status"] as? Int == status)
+        #expect(body?["message"] as? String == "status \(status)")
+    }
+
+    @Test("A15 after a server error the earlier data stays, next to the error")
+    func staleDataSurvivesErrors() async throws {
+        let resource = service.resource("/status/503")
+        resource.overrideLocalContent(with: Data("kept".utf8))
+        try #require(await fixture.completion(of: resource.load()) != nil)
+        #expect(resource.latestError?.httpStatusCode == 503)
+        #expect(resource.latestData?.bodyText == "kept")
+    }
+}
