@@ -83,6 +83,23 @@ final class ResourceFailureIntegrationTests {
         #expect(resource.latestData == nil)
     }
 
+    @Test("A36 A38 wipe cancels a load in flight and clears data and error")
+    func wipeCancelsInFlight() async throws {
+        let resource = service.resource("/slow").withParam("ms", "8000")
+        resource.overrideLocalContent(with: Data("old".utf8))
+        let observer = RecordingObserver()
+        resource.addObserver(observer)
+        let request = resource.load()
+
+        resource.wipe()
+
+        #expect(request.state == .completed)
+        #expect(request.completedResponse?.response.isCancellation == true)
+        #expect(resource.loadRequests.isEmpty && resource.allRequests.isEmpty)
+        #expect(resource.latestData == nil && resource.latestError == nil)
+        #expect(observer.events == ["observerAdded", "requested", "requestCancelled", "newData(wipe)"])
+    }
+
     @Test("A13 a server slower than the configured timeout fails the load with a timeout")
     func timeout() async throws {
         // Whole seconds: swift-corelibs-foundation truncates the interval, and 0 would time out at once.

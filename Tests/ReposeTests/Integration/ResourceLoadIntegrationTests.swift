@@ -76,6 +76,45 @@ final class ResourceLoadIntegrationTests {
         #expect(resource.latestError == nil)
     }
 
+    @Test("A12 a real 304 after a failed refresh clears the error and keeps the data")
+    func notModifiedClearsError() async throws {
+        let resource = service.resource("/etag/v1")
+        try #require(await fixture.completion(of: resource.load()) != nil)
+        let failing = service.resource("/status/500").request(.get)
+        try #require(await fixture.completion(of: resource.load(using: failing)) != nil)
+        #expect(resource.latestError?.httpStatusCode == 500)
+
+        let info = try #require(await fixture.completion(of: resource.load()))
+        #expect(!info.isNew)
+        #expect(resource.latestError == nil)
+        #expect(resource.latestData?.bodyText == "version v1")
+    }
+
+    @Test("B12 a real 304 with no local data fails the load with NoLocalDataFor304")
+    func notModifiedWithoutData() async throws {
+        let resource = service.resource("/etag/v1")
+        let observer = RecordingObserver()
+        resource.addObserver(observer)
+        let conditional = resource.request(.get) { $0.setValue("\"v1\"", forHTTPHeaderField: "If-None-Match") }
+        try #require(await fixture.completion(of: resource.load(using: conditional)) != nil)
+        #expect(resource.latestError?.cause is RequestError.Cause.NoLocalDataFor304)
+        #expect(resource.latestData == nil)
+        #expect(observer.events == ["observerAdded", "requested", "error"])
+    }
+
+    @Test("P1 observers hear a large body's progress, growing and ending at exactly 1")
+    func observersHearProgress() async throws {
+        let resource = service.resource("/bytes/2000000")
+        let observer = RecordingObserver()
+        resource.addObserver(observer)
+        let request = resource.load()
+        try #require(await fixture.completion(of: request) != nil)
+        #expect(resource.latestData?.bodyBytes?.count == 2_000_000)
+        #expect(observer.progressReports.last == 1)
+        #expect(observer.progressReports == observer.progressReports.sorted())
+        #expect(observer.progressReports.allSatisfy { $0 > 0 && $0 <= 1 })
+    }
+
     @Test("A11 a 200 to a stale ETag replaces the content, the content type and the ETag")
     func staleETagGetsNewContent() async throws {
         let resource = service.resource("/etag/v2")
@@ -96,9 +135,11 @@ final class ResourceLoadIntegrationTests {
         let resource = service.resource("/status/\(status)")
         let observer = RecordingObserver()
         resource.addObserver(observer)
-        let info = try #require(await fixture.completion(of: resource.load()))
+        let request = resource.load()
+        let info = try #require(await fixture.completion(of: request))
 
         let error = try #require(resource.latestError)
+        #expect(request.progress == 1)
         #expect(info.response.error?.httpStatusCode == status)
         #expect(error.httpStatusCode == status)
         #expect(!error.userMessage.isEmpty)
