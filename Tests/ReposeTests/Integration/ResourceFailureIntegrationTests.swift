@@ -83,6 +83,23 @@ final class ResourceFailureIntegrationTests {
         #expect(resource.latestData == nil)
     }
 
+    @Test("E11 cancelling the task that awaits a load's response cancels the load")
+    func taskCancellationCancelsTheLoad() async throws {
+        let resource = service.resource("/slow").withParams(["ms": "8000", "first": "1"])
+        let observer = RecordingObserver()
+        resource.addObserver(observer)
+        let request = resource.load()
+        let waiting = Task { await request.response.isCancellation }
+        try #require(await fixture.firstProgress(of: request) != nil)
+
+        waiting.cancel()
+
+        #expect(await waiting.value)
+        #expect(request.state == .completed)
+        #expect(!resource.isLoading)
+        #expect(observer.events == ["observerAdded", "requested", "requestCancelled"])
+    }
+
     @Test("A36 A38 wipe cancels a load in flight and clears data and error")
     func wipeCancelsInFlight() async throws {
         let resource = service.resource("/slow").withParam("ms", "8000")

@@ -150,6 +150,26 @@ final class ResourceLoadIntegrationTests {
         #expect(info.response.isCancellation == false)
     }
 
+    @Test("A14 a 401 that asks for credentials fails the load at once, with the server's body")
+    func credentialChallenge() async throws {
+        let resource = service.resource("/status/401").withParam("auth", "Basic realm=\"repose\"")
+        try #require(await fixture.completion(of: resource.load()) != nil)
+        #expect(resource.latestError?.httpStatusCode == 401)
+        #expect(resource.latestError?.userMessage == "Unauthorized")
+        #expect(resource.latestError?.entity?.bodyText == "credentials, please")
+        #expect(resource.latestError?.entity?.header(forKey: "www-authenticate") == "Basic realm=\"repose\"")
+    }
+
+    @Test("a chunked body, whose length is not known up front, arrives whole")
+    func chunkedBody() async throws {
+        let resource = service.resource("/chunked/300000")
+        let request = resource.load()
+        try #require(await fixture.completion(of: request) != nil)
+        #expect(resource.latestData?.bodyBytes == Data(repeating: UInt8(ascii: "c"), count: 300_000))
+        #expect(resource.latestData?.contentType == "application/octet-stream")
+        #expect(request.progress == 1)
+    }
+
     @Test("F10 a JSON error body stays readable on the error", arguments: [404, 500])
     func jsonErrorBodies(status: Int) async throws {
         let resource = service.resource("/status/\(status)").withParam("body", "json")

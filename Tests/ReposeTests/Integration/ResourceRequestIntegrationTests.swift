@@ -132,6 +132,49 @@ final class ResourceRequestIntegrationTests {
         #expect(!resource.isLoading)
     }
 
+    @Test("E13 E14 a repeated request is sent again, built from the configuration as it is now")
+    func repeatedPicksUpConfiguration() async throws {
+        let token = MutableState("first")
+        service.configure { $0.headers["Authorization"] = "Bearer \(token.value)" }
+        let original = service.resource("/echo").request(.post, data: Data("same".utf8), contentType: "text/plain")
+        let firstInfo = try #require(await fixture.completion(of: original))
+
+        token.value = "second"
+        service.invalidateConfiguration()
+        let repeated = original.repeated()
+        #expect(repeated.state == .notStarted)
+        let secondInfo = try #require(await fixture.completion(of: repeated.start()))
+
+        let first = try #require(EchoedRequest(firstInfo.response.entity))
+        let second = try #require(EchoedRequest(secondInfo.response.entity))
+        #expect(first.headers["authorization"] == "Bearer first")
+        #expect(second.headers["authorization"] == "Bearer second")
+        #expect(second.body == "same")
+        #expect(EchoedRequest(original.completedResponse?.response.entity)?.headers["authorization"] == "Bearer first")
+    }
+
+    @Test("D7 D8 the path is escaped on the wire and the base URL's query goes with every request")
+    func urlOnTheWire() async throws {
+        let service = Service(
+            baseURL: "http://127.0.0.1:\(fixture.server.port)/echo?key=k", networking: fixture.provider)
+        let resource = service.resource("/ünï cøde?x")
+        try #require(await fixture.completion(of: resource.load()) != nil)
+        let echo = try #require(EchoedRequest(resource.latestData))
+        #expect(echo.path == "/echo/%C3%BCn%C3%AF%20c%C3%B8de%3Fx")
+        #expect(echo.query == "key=k")
+    }
+
+    @Test("A20 loads of many resources at once all complete, each with its own answer")
+    func concurrentLoads() async throws {
+        let resources = (1...12).map { service.resource("/echo").withParam("n", String($0)) }
+        let requests = resources.map { $0.load() }
+        for request in requests {
+            try #require(await fixture.completion(of: request) != nil)
+        }
+        let queries = resources.map { EchoedRequest($0.latestData)?.query }
+        #expect(queries == (1...12).map { "n=\($0)" })
+    }
+
     @Test("E2 a HEAD answer and a 204 answer give empty content, and count as success")
     func emptyBodies() async throws {
         let head = try #require(await fixture.completion(of: service.resource("/status/200").request(.head)))
