@@ -100,6 +100,17 @@ final class ResourceFailureIntegrationTests {
         #expect(observer.events == ["observerAdded", "requested", "requestCancelled"])
     }
 
+    @Test("a bounded wait that runs out records an issue, returns nil, and cancels the request")
+    func boundedWaitRunsOut() async throws {
+        let request = service.resource("/slow").withParam("ms", "8000").load()
+        await withKnownIssue {
+            let info = await fixture.completion(of: request, within: .milliseconds(100))
+            #expect(info == nil)
+        }
+        let cancelled = try #require(await fixture.completion(of: request))
+        #expect(cancelled.response.isCancellation)
+    }
+
     @Test("A36 A38 wipe cancels a load in flight and clears data and error")
     func wipeCancelsInFlight() async throws {
         let resource = service.resource("/slow").withParam("ms", "8000")

@@ -181,6 +181,11 @@ final class ResourceRequestIntegrationTests {
         let headEntity = try #require(head.response.entity)
         #expect(headEntity.bodyBytes?.isEmpty == true)
 
+        // The echo route names a JSON content type even for HEAD; with no body there is nothing to parse.
+        let jsonHead = try #require(await fixture.completion(of: service.resource("/echo").request(.head)))
+        #expect(jsonHead.response.error == nil)
+        #expect(jsonHead.response.entity?.bodyBytes?.isEmpty == true)
+
         let noContent = service.resource("/status/204").request(.post, data: Data("x".utf8), contentType: "text/plain")
         let info = try #require(await fixture.completion(of: noContent))
         let entity = try #require(info.response.entity)
