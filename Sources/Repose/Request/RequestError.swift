@@ -74,7 +74,7 @@ public struct RequestError: Error {
             return description
         }
         let nsError = error as NSError
-        if nsError.domain == NSURLErrorDomain || nsError.userInfo[NSLocalizedDescriptionKey] != nil {
+        if nsError.userInfo[NSLocalizedDescriptionKey] != nil {
             return nsError.localizedDescription
         }
         return nil

@@ -55,6 +55,9 @@ extension Resource {
         loadRequests.append(request)
         trackRequest(request)
         notifyObservers(.requested)
+        request.onProgress { [weak self] progress in
+            self?.notifyObserversOfProgress(progress)
+        }
         request.onCompletion { [weak self] info in
             self?.finishLoad(request, with: info)
         }

@@ -1,0 +1,177 @@
+import Foundation
+import Repose
+import ReposeTesting
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+// The examples of Docs/Testing.md, compiled and run, so that the guide cannot rot. Keep the two in step.
+
+/// A clock for `Service(clock:)` that moves only when the test says so.
+final class TestClock: @unchecked Sendable {
+    // `@unchecked Sendable`: `seconds` is only touched under `lock`.
+    private let lock = NSLock()
+    private var seconds: TimeInterval
+
+    init(now: TimeInterval = 1_000) {
+        seconds = now
+    }
+
+    var now: TimeInterval {
+        get { lock.withLock { seconds } }
+        set { lock.withLock { seconds = newValue } }
+    }
+}
+
+/// The guide's view model: what a profile screen shows, derived from the user resource's state.
+@MainActor
+final class ProfileViewModel {
+    let headline: State<String>
+
+    init(user: Resource) {
+        headline = user.state.map { state in
+            if let error = state.latestError { return "Could not load: \(error.userMessage)" }
+            if state.isLoading { return "Loading…" }
+            return state.jsonDict["name"] as? String ?? ""
+        }
+    }
+}
+
+@MainActor
+@Suite("The examples of the testing guide")
+struct TestingGuideTests {
+    let network = StubNetworkingProvider()
+    let clock = TestClock(now: 1_000)
+    let scheduler = TestScheduler()
+    let service: Service
+
+    init() {
+        service = Service(
+            baseURL: "https://api.example.com/v1", networking: network, clock: { [clock] in clock.now },
+            scheduler: scheduler)
+    }
+
+    @Test("a load answered by a stub, and the request log")
+    func stubbedLoad() async {
+        network.stub(.get, "https://api.example.com/v1/users/1", json: ["name": "Ada"])
+        let user = service.resource("/users/1")
+
+        let response = await user.load().response
+
+        #expect(response.entity?.contentType == "application/json")
+        #expect(user.latestError == nil)
+        #expect(network.requests.map(\.url) == ["https://api.example.com/v1/users/1"])
+    }
+
+    @Test("matching on headers and body, and checking what was sent")
+    func matchingAndRequestLog() async throws {
+        service.configure { $0.headers["Authorization"] = "Bearer abc" }
+        network.stub(StubMatcher(nil, where: { _ in true }), .status(404))
+        network.stub(
+            StubMatcher(.post, "https://api.example.com/v1/users")
+                .header("Authorization", "Bearer abc")
+                .body(json: ["name": "Grace"]),
+            .json(["id": 7], status: 201))
+
+        let body = Data(#"{"name":"Grace"}"#.utf8)
+        let response = await service.resource("/users").request(.post, data: body, contentType: "application/json")
+            .response
+
+        #expect(response.error == nil)
+        let sent = try #require(network.requests.last)
+        #expect(sent.method == .post)
+        #expect(sent.header("content-type") == "application/json")
+        #expect(sent.jsonDict["name"] as? String == "Grace")
+    }
+
+    @Test("errors: an HTTP status and a transport failure")
+    func errors() async {
+        network.stub(.get, "https://api.example.com/v1/users/404", status: 404, text: "no such user")
+        network.stub(.get, "https://api.example.com/v1/offline", error: URLError(.notConnectedToInternet))
+
+        let missing = service.resource("/users/404")
+        _ = await missing.load().response
+        #expect(missing.latestError?.httpStatusCode == 404)
+        #expect(missing.latestError?.userMessage == "Not found")
+
+        let offline = service.resource("/offline")
+        _ = await offline.load().response
+        #expect((offline.latestError?.cause as? URLError)?.code == .notConnectedToInternet)
+        #expect(offline.latestError?.httpStatusCode == nil)
+    }
+
+    @Test("successive responses, the last one repeating")
+    func successiveResponses() async {
+        network.stub(
+            .get, "https://api.example.com/v1/flaky",
+            responses: [.error(URLError(.timedOut)), .status(503), .json(["ok": true])])
+        let flaky = service.resource("/flaky")
+
+        _ = await flaky.load().response
+        #expect((flaky.latestError?.cause as? URLError)?.code == .timedOut)
+        _ = await flaky.load().response
+        #expect(flaky.latestError?.httpStatusCode == 503)
+        _ = await flaky.load().response
+        #expect(flaky.latestError == nil)
+    }
+
+    @Test("a held response shows the loading state, then the view model's headline follows")
+    func heldResponseAndViewModel() async {
+        let route = network.stub(.get, "https://api.example.com/v1/users/1", status: 500, text: "oops").held()
+        let user = service.resource("/users/1")
+        let model = ProfileViewModel(user: user)
+        var headlines: [String] = []
+        let subscription = model.headline.observe { headlines.append($0) }
+
+        let request = user.load()
+        await route.requested()
+        #expect(model.headline.value == "Loading…")
+        route.release()
+        _ = await request.response
+
+        #expect(headlines == ["", "Loading…", "Could not load: Internal server error"])
+        subscription.cancel()
+    }
+
+    @Test("freshness on an injected clock")
+    func freshnessOnTheClock() async {
+        network.stub(.get, "https://api.example.com/v1/users/1", json: ["name": "Ada"])
+        let user = service.resource("/users/1")
+        _ = await user.load().response
+
+        clock.now += 29
+        #expect(user.loadIfNeeded() == nil)  // fresh: 30 s by default
+        clock.now += 2
+        let reload = user.loadIfNeeded()
+        #expect(reload != nil)
+        _ = await reload?.response
+        #expect(network.requests.count == 2)
+    }
+
+    @Test("a load nobody watches any more is cancelled after the delay, in virtual time")
+    func autoloadingInVirtualTime() async {
+        let route = network.stub(.get, "https://api.example.com/v1/users/1", json: ["name": "Ada"]).held()
+        let user = service.resource("/users/1")
+
+        let subscription = user.autoloadingState(cancelDelay: 0.5).observe { _ in }
+        await route.requested()
+        #expect(user.isLoading)
+
+        subscription.cancel()  // the screen went away
+        scheduler.advance(by: .milliseconds(499))
+        #expect(user.isLoading)
+        scheduler.advance(by: .milliseconds(1))
+        #expect(!user.isLoading)
+        #expect(route.requests.first?.wasCancelled == true)
+    }
+
+    @Test("a request no stub matches fails the test, and the code under test sees a StubError")
+    func unmatchedRequest() async {
+        await withKnownIssue {
+            let response = await service.resource("/not-stubbed").load().response
+            #expect((response.error?.cause as? StubError)?.reason == .unmatchedRequest)
+        }
+    }
+}
