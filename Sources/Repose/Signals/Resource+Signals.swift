@@ -1,7 +1,7 @@
 import Foundation
 
 extension Resource {
-    /// The resource's state as a ``State``: observing it replays the current snapshot, then delivers a new one
+    /// The resource's state as a `State`: observing it replays the current snapshot, then delivers a new one
     /// after every change.
     ///
     /// ```swift
