@@ -2,7 +2,9 @@ import Foundation
 
 /// A transformer that only runs for responses whose content type matches; others pass through untouched.
 ///
-/// For a failure, the content type of the error body decides; a failure without a body passes through.
+/// For a failure, the content type of the error body decides; a failure without a body passes through. A response
+/// whose body is empty `Data` (a HEAD, a 204) has nothing to parse and passes through as empty `Data` (rule E2),
+/// whatever its declared content type.
 struct ContentTypeFilteredTransformer: ResponseTransformer, CustomStringConvertible {
     let wrapped: any ResponseTransformer
     let matcher: ContentTypeMatcher
@@ -13,12 +15,13 @@ struct ContentTypeFilteredTransformer: ResponseTransformer, CustomStringConverti
     }
 
     func process(_ response: Response) -> Response {
-        let contentType: String?
+        let entity: Entity<Any>?
         switch response {
-        case .success(let entity): contentType = entity.contentType
-        case .failure(let error): contentType = error.entity?.contentType
+        case .success(let success): entity = success
+        case .failure(let error): entity = error.entity
         }
-        guard let contentType, matcher.matches(contentType) else { return response }
+        guard let entity, matcher.matches(entity.contentType) else { return response }
+        if let body = entity.content as? Data, body.isEmpty { return response }
         return wrapped.process(response)
     }
 
