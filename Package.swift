@@ -22,7 +22,8 @@ let package = Package(
         .executableTarget(name: "SignalsTour", dependencies: ["ReposeSignals"], path: "Playgrounds/SignalsTour"),
         .executableTarget(
             name: "ResourceBasics", dependencies: ["Repose", "ReposeTesting"], path: "Playgrounds/ResourceBasics"),
-        .executableTarget(name: "ViewModels", dependencies: ["Repose", "ReposeTesting"], path: "Playgrounds/ViewModels"),
+        .executableTarget(
+            name: "ViewModels", dependencies: ["Repose", "ReposeTesting"], path: "Playgrounds/ViewModels"),
         .executableTarget(
             name: "TransformerPipeline", dependencies: ["Repose"], path: "Playgrounds/TransformerPipeline"),
 
