@@ -13,8 +13,8 @@ protocol DeferredEmitter: AnyObject {
 /// it sends, so sending allocates nothing. Emitters deferred during a delivery run right after it.
 @usableFromInline
 final class DeliveryContext {
-    @usableFromInline var deferred: ContiguousArray<any DeferredEmitter> = []
-    @usableFromInline var isFlushing = false
+    @exclusivity(unchecked) @usableFromInline var deferred: ContiguousArray<any DeferredEmitter> = []
+    @exclusivity(unchecked) @usableFromInline var isFlushing = false
 
     @usableFromInline
     init() {}

@@ -1,4 +1,4 @@
-extension Signal: ObserverHost {
+extension Signal {
     /// Appends an observer, connects upstream on the first one, and replays the prefix or `replay` value to it.
     @inlinable
     func register(_ handler: ObserverHandler<Value>, owner: AnyObject?, replaying replay: Value? = nil) -> Int {
@@ -15,8 +15,16 @@ extension Signal: ObserverHost {
         return id
     }
 
+    /// The subscription handle for observer `id`.
+    @inlinable
+    func subscription(for id: Int, endsOnRelease: Bool) -> Subscription {
+        Subscription(host: self, id: id, endsOnRelease: endsOnRelease) { host, id in
+            unsafeDowncast(host, to: Signal<Value>.self).removeObserver(id)
+        }
+    }
+
     /// Ends one observer: its closure is released at once; the slot is reclaimed later (S2).
-    @usableFromInline
+    @inlinable
     func removeObserver(_ id: Int) {
         guard let index = index(of: id), entries[index].handler != nil else { return }
         retire(at: index)
@@ -50,9 +58,9 @@ extension Signal: ObserverHost {
     }
 
     /// Reclaims tombstones and disconnects from upstream once nobody observes. Never runs during a delivery.
-    @usableFromInline
+    @inlinable
     func tidy() {
-        while let last = entries.last, last.handler == nil {
+        while !entries.isEmpty, entries[entries.count - 1].handler == nil {
             entries.removeLast()
             tombstones -= 1
         }

@@ -59,7 +59,7 @@ public final class State<Value> {
     @inlinable
     public func observe(_ handler: @escaping (Value) -> Void) -> Subscription {
         let id = signal.register(.plain(handler), owner: nil, replaying: value)
-        return Subscription(host: signal, id: id, endsOnRelease: true)
+        return signal.subscription(for: id, endsOnRelease: true)
     }
 
     /// Observes the current value at once and then every change, for as long as `owner` is alive.
@@ -74,6 +74,6 @@ public final class State<Value> {
     @discardableResult
     public func observe(owner: AnyObject, _ handler: @escaping (Value) -> Void) -> Subscription {
         let id = signal.register(.owned(handler), owner: owner, replaying: value)
-        return Subscription(host: signal, id: id, endsOnRelease: false)
+        return signal.subscription(for: id, endsOnRelease: false)
     }
 }
