@@ -1,6 +1,6 @@
 /// The live state of one connected two-input `combineLatest`.
 @usableFromInline
-final class CombineLatestPair<A, B>: DeferredEmitter {
+final class CombineLatestPair<A, B> {
     @usableFromInline let downstream: Signal<(A, B)>
     @exclusivity(unchecked) @usableFromInline var machine: CombineLatestMachine
     @exclusivity(unchecked) @usableFromInline var first: A?
@@ -19,8 +19,13 @@ final class CombineLatestPair<A, B>: DeferredEmitter {
     func changed(input: Int, _ context: DeliveryContext) {
         if machine.receive(input: input) == .schedule {
             self.context = context
-            context.schedule(self)
+            context.schedule(DeferredEmission(target: self) { CombineLatestPair<A, B>.emit($0) })
         }
+    }
+
+    @inlinable
+    static func emit(_ target: AnyObject) {
+        unsafeDowncast(target, to: CombineLatestPair<A, B>.self).emitDeferred()
     }
 
     @inlinable
@@ -41,7 +46,7 @@ final class CombineLatestPair<A, B>: DeferredEmitter {
 
 /// The live state of one connected array `combineLatest`.
 @usableFromInline
-final class CombineLatestArray<Value>: DeferredEmitter {
+final class CombineLatestArray<Value> {
     @usableFromInline let downstream: Signal<[Value]>
     @exclusivity(unchecked) @usableFromInline var machine: CombineLatestMachine
     @exclusivity(unchecked) @usableFromInline var latest: [Value?]
@@ -59,8 +64,13 @@ final class CombineLatestArray<Value>: DeferredEmitter {
     func changed(input: Int, _ context: DeliveryContext) {
         if machine.receive(input: input) == .schedule {
             self.context = context
-            context.schedule(self)
+            context.schedule(DeferredEmission(target: self) { CombineLatestArray<Value>.emit($0) })
         }
+    }
+
+    @inlinable
+    static func emit(_ target: AnyObject) {
+        unsafeDowncast(target, to: CombineLatestArray<Value>.self).emitDeferred()
     }
 
     @inlinable
