@@ -61,7 +61,7 @@ struct MainActorUsageTests {
     @Test("a main-actor closure can capture and drive a source")
     func closures() {
         let source = SignalSource<Int>()
-        let recorder = Recorder<Int>()
+        let recorder = RecordingObserver<Int>()
         let subscription = source.signal.observe(recorder.handler)
         let sendTwice: @MainActor (Int) -> Void = { value in
             source.send(value)

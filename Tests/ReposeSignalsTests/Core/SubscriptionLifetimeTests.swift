@@ -5,7 +5,7 @@ import Testing
 @Suite("Subscription lifetimes")
 struct SubscriptionLifetimeTests {
     let source = SignalSource<Int>()
-    let recorder = Recorder<Int>()
+    let recorder = RecordingObserver<Int>()
 
     @Test("S2 cancel ends the subscription and cancelling twice is harmless")
     func cancelEnds() {

@@ -6,7 +6,7 @@ import Testing
 struct DebounceTests {
     let scheduler = TestScheduler()
     let source = SignalSource<String>()
-    let recorder = Recorder<String>()
+    let recorder = RecordingObserver<String>()
 
     var debounced: Signal<String> { source.signal.debounce(for: .milliseconds(300), scheduler: scheduler) }
 

@@ -6,7 +6,7 @@ import Testing
 struct DelayTests {
     let scheduler = TestScheduler()
     let source = SignalSource<Int>()
-    let recorder = Recorder<Int>()
+    let recorder = RecordingObserver<Int>()
 
     var delayed: Signal<Int> { source.signal.delay(for: .seconds(2), scheduler: scheduler) }
 

@@ -6,7 +6,7 @@ import Testing
 struct MergeScanPrependTests {
     let first = SignalSource<Int>()
     let second = SignalSource<Int>()
-    let recorder = Recorder<Int>()
+    let recorder = RecordingObserver<Int>()
 
     @Test("merge delivers values from every input as they arrive")
     func merge() {
@@ -49,7 +49,7 @@ struct MergeScanPrependTests {
 
     @Test("prepend gives each new observer the prefix first, then live values")
     func prepend() {
-        let other = Recorder<Int>()
+        let other = RecordingObserver<Int>()
         let prefixed = first.signal.prepend(-2, -1)
         let a = prefixed.observe(recorder.handler)
         first.send(1)

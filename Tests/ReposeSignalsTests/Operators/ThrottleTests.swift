@@ -6,7 +6,7 @@ import Testing
 struct ThrottleTests {
     let scheduler = TestScheduler()
     let source = SignalSource<Int>()
-    let recorder = Recorder<Int>()
+    let recorder = RecordingObserver<Int>()
 
     func throttled(latest: Bool) -> Signal<Int> {
         source.signal.throttle(for: .seconds(1), scheduler: scheduler, latest: latest)

@@ -18,7 +18,7 @@ struct HoldTests {
     func replaysLatest() {
         let held = source.signal.hold(initial: "none")
         source.send("a")
-        let recorder = Recorder<String>()
+        let recorder = RecordingObserver<String>()
         let subscription = held.observe(recorder.handler)
         source.send("b")
         #expect(recorder.values == ["a", "b"])
