@@ -33,6 +33,7 @@ let benchmarks: @Sendable () -> Void = {
     debounceBenchmarks()
     memoryBenchmarks()
     manySubscriptionsBenchmarks()
+    batchBenchmarks()
 }
 
 func sendBenchmarks() {
@@ -358,5 +359,41 @@ func manySubscriptionsBenchmarks() {
             benchmark.stopMeasurement()
             withExtendedLifetime((subject, cancellables)) {}
         }
+    }
+}
+
+/// 10,000 subscriptions created, then all cancelled in a shuffled order; the figure is per batch of 10,000.
+func batchBenchmarks() {
+    let count = 10_000
+    let order = Array(0..<count).shuffled()
+    Benchmark("Create and cancel 10000 in random order (per batch)/Repose", configuration: configuration(.one)) {
+        benchmark in
+        let source = SignalSource<Int>()
+        let sink = Sink()
+        benchmark.startMeasurement()
+        let subscriptions = (0..<count).map { _ in source.signal.observe { sink.total &+= $0 } }
+        for index in order { subscriptions[index].cancel() }
+        benchmark.stopMeasurement()
+        withExtendedLifetime((source, subscriptions)) {}
+    }
+    Benchmark("Create and cancel 10000 in random order (per batch)/Baseline", configuration: configuration(.one)) {
+        benchmark in
+        let list = ClosureList<Int>()
+        let sink = Sink()
+        benchmark.startMeasurement()
+        let ids = (0..<count).map { _ in list.add { sink.total &+= $0 } }
+        for index in order { list.remove(ids[index]) }
+        benchmark.stopMeasurement()
+        withExtendedLifetime(list) {}
+    }
+    Benchmark("Create and cancel 10000 in random order (per batch)/OpenCombine", configuration: configuration(.one)) {
+        benchmark in
+        let subject = PassthroughSubject<Int, Never>()
+        let sink = Sink()
+        benchmark.startMeasurement()
+        let cancellables = (0..<count).map { _ in subject.sink { sink.total &+= $0 } }
+        for index in order { cancellables[index].cancel() }
+        benchmark.stopMeasurement()
+        withExtendedLifetime((subject, cancellables)) {}
     }
 }

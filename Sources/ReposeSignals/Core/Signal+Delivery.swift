@@ -30,7 +30,7 @@ extension Signal {
     }
 
     /// Calls every observer registered when the delivery started (S3, S5).
-    @inlinable
+    @inlinable @inline(__always)
     func broadcast(_ value: Value, _ context: DeliveryContext) {
         var index = 0
         let end = entries.count

@@ -29,7 +29,8 @@ public final class Signal<Value> {
     @exclusivity(unchecked) @usableFromInline var teardown: Teardown?
     /// Values delivered to each new observer before anything else (used by `prepend`).
     @usableFromInline let prefix: ContiguousArray<Value>
-    @exclusivity(unchecked) @usableFromInline var ownContext: DeliveryContext?
+    /// The context used when this signal itself originates a delivery; a `let`, so sending retains nothing.
+    @usableFromInline let originContext = DeliveryContext()
 
     @usableFromInline
     init() {
@@ -41,15 +42,6 @@ public final class Signal<Value> {
     init(prefix: ContiguousArray<Value> = [], connector: @escaping (Signal<Value>) -> Teardown) {
         self.connector = connector
         self.prefix = prefix
-    }
-
-    /// The context used when this signal itself originates a delivery.
-    @inlinable
-    var originContext: DeliveryContext {
-        if let ownContext { return ownContext }
-        let context = DeliveryContext()
-        ownContext = context
-        return context
     }
 
     /// The number of live observers and links; for tests and diagnostics.
