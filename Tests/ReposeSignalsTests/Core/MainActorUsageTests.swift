@@ -49,10 +49,10 @@ struct MainActorUsageTests {
     func viewModelFreed() {
         let scheduler = TestScheduler()
         var model: StubViewModel? = StubViewModel(scheduler: scheduler)
-        weak let weakModel = model
+        let weakModel = WeakReference(model)
         let query = model?.query
         model = nil
-        #expect(weakModel == nil)
+        #expect(weakModel.object == nil)
         query?.value = "x"
         scheduler.run()
         #expect(query?.state.signal.observerCount == 0)

@@ -49,7 +49,7 @@ struct DelayTests {
     func ownerGoesAway() {
         var owner: StubOwner? = StubOwner()
         var probe: LifetimeProbe? = LifetimeProbe()
-        weak let weakProbe = probe
+        let weakProbe = WeakReference(probe)
         delayed.observe(owner: owner ?? StubOwner()) { [probe, recorder] value in
             probe?.touch()
             recorder.record(value)
@@ -59,7 +59,7 @@ struct DelayTests {
         owner = nil
         scheduler.run()
         #expect(recorder.values.isEmpty)
-        #expect(weakProbe == nil)
+        #expect(weakProbe.object == nil)
         #expect(source.signal.observerCount == 0)
     }
 }

@@ -106,13 +106,13 @@ struct StateTests {
     func mutableStateReleaseFreesObservers() {
         var state: MutableState<Int>? = MutableState(0)
         var probe: LifetimeProbe? = LifetimeProbe()
-        weak let weakProbe = probe
-        weak let weakState = state
+        let weakProbe = WeakReference(probe)
+        let weakState = WeakReference(state)
         let owner = StubOwner()
         state?.state.observe(owner: owner) { [probe] _ in probe?.touch() }
         probe = nil
         state = nil
-        #expect(weakState == nil)
-        #expect(weakProbe == nil)
+        #expect(weakState.object == nil)
+        #expect(weakProbe.object == nil)
     }
 }

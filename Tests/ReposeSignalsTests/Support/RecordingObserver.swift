@@ -33,3 +33,12 @@ final class RecordingLog {
         events.append(event)
     }
 }
+
+/// Holds an object weakly, so a test can check that it was freed (portable to compilers without `weak let`).
+final class WeakReference<Object: AnyObject> {
+    weak var object: Object?
+
+    init(_ object: Object?) {
+        self.object = object
+    }
+}
