@@ -1,16 +1,15 @@
 extension Signal {
-    /// Appends an observer, connects upstream on the first one, and replays the prefix or `replay` value to it.
+    /// Appends an observer, connects upstream if it is the first, and replays the prefix or `replay` value to it.
     @inlinable
     func register(_ handler: ObserverHandler<Value>, owner: AnyObject?, replaying replay: Value? = nil) -> Int {
         let id = nextID
         nextID &+= 1
         entries.append(ObserverEntry(id: id, handler: handler, owner: owner))
         liveCount += 1
-        if liveCount == 1, teardown == nil, let connector {
-            teardown = connector(self)
-        }
         if !prefix.isEmpty || replay != nil {
-            replayValues(to: id, replay)
+            connectAndReplay(to: id, replay)
+        } else if liveCount == 1, teardown == nil, let connector {
+            teardown = connector(self)
         }
         return id
     }

@@ -70,4 +70,20 @@ struct MergeScanPrependTests {
         #expect(recorder.values == [7, 8, 9])
         _ = subscription
     }
+
+    @Test("prepend on top of prepend delivers the outer prefix first")
+    func nestedPrepend() {
+        let subscription = first.signal.prepend(2).prepend(1).observe(recorder.handler)
+        first.send(3)
+        #expect(recorder.values == [1, 2, 3])
+        _ = subscription
+    }
+
+    @Test("an observer that cancels during its prefix leaves the signal disconnected")
+    func cancelDuringPrefix() {
+        var subscription: Subscription?
+        subscription = first.signal.prepend(0).observe { _ in subscription?.cancel() }
+        subscription?.cancel()
+        #expect(first.signal.observerCount == 0)
+    }
 }
