@@ -1,40 +1,48 @@
 /// Work that waits until the delivery of one root value has finished, then emits once.
 ///
 /// `combineLatest` registers here instead of emitting at once, so that several of its inputs changed by the same
-/// root value produce a single emission (S9).
+/// root value produce a single emission (S9). `emit` is a capture-free closure formed in specialised code and
+/// called with `target`, so flushing runs specialised code without a protocol existential or an allocation.
 @usableFromInline
-protocol DeferredEmitter: AnyObject {
-    func emitDeferred()
+struct DeferredEmission {
+    @usableFromInline let target: AnyObject
+    @usableFromInline let emit: (AnyObject) -> Void
+
+    @inlinable
+    init(target: AnyObject, emit: @escaping (AnyObject) -> Void) {
+        self.target = target
+        self.emit = emit
+    }
 }
 
 /// Travels with a value from the signal that originated it through every internal link.
 ///
 /// One context belongs to each origin (a ``SignalSource``, a state, a time operator) and is reused for every value
-/// it sends, so sending allocates nothing. Emitters deferred during a delivery run right after it.
+/// it sends, so sending allocates nothing. Emissions deferred during a delivery run right after it.
 @usableFromInline
 final class DeliveryContext {
-    @usableFromInline var deferred: ContiguousArray<any DeferredEmitter> = []
-    @usableFromInline var isFlushing = false
+    @exclusivity(unchecked) @usableFromInline var deferred: ContiguousArray<DeferredEmission> = []
+    @exclusivity(unchecked) @usableFromInline var isFlushing = false
 
     @usableFromInline
     init() {}
 
     @inlinable
-    func schedule(_ emitter: any DeferredEmitter) {
-        deferred.append(emitter)
+    func schedule(_ emission: DeferredEmission) {
+        deferred.append(emission)
     }
 
-    /// Runs the deferred emitters, including any registered while flushing, in registration order.
-    @usableFromInline
+    /// Runs the deferred emissions, including any registered while flushing, in registration order.
+    @inlinable
     func flush() {
         // A nested flush (an emitter's observer triggering another flush) leaves the work to the outer loop.
         guard !isFlushing else { return }
         isFlushing = true
         var index = 0
         while index < deferred.count {
-            let emitter = deferred[index]
+            let emission = deferred[index]
             index += 1
-            emitter.emitDeferred()
+            emission.emit(emission.target)
         }
         deferred.removeAll(keepingCapacity: true)
         isFlushing = false

@@ -24,12 +24,6 @@ struct ObserverEntry<Value> {
     }
 }
 
-/// Something a ``Subscription`` can end.
-@usableFromInline
-protocol ObserverHost: AnyObject {
-    func removeObserver(_ id: Int)
-}
-
 /// Undoes an operator's links to its upstream signals.
 @usableFromInline
 typealias Teardown = () -> Void

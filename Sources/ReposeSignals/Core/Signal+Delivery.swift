@@ -30,7 +30,7 @@ extension Signal {
     }
 
     /// Calls every observer registered when the delivery started (S3, S5).
-    @inlinable
+    @inlinable @inline(__always)
     func broadcast(_ value: Value, _ context: DeliveryContext) {
         var index = 0
         let end = entries.count
@@ -67,17 +67,23 @@ extension Signal {
         backlogStart = 0
     }
 
-    /// Delivers the prefix and then `replay` to one new observer only. Values arriving meanwhile are queued, so
-    /// the new observer sees its replay before anything newer.
+    /// Connects upstream if needed, then delivers the prefix and `replay` to one new observer only.
+    ///
+    /// The signal counts as delivering throughout, so values arriving meanwhile (an upstream `prepend` replaying
+    /// while connecting, or a send from the observer itself) are queued and follow the replay, in order (S4).
     @usableFromInline
-    func replayValues(to id: Int, _ replay: Value?) {
+    func connectAndReplay(to id: Int, _ replay: () -> Value?) {
         let wasDelivering = isDelivering
         isDelivering = true
+        if liveCount == 1, teardown == nil, let connector {
+            teardown = connector(self)
+        }
         for value in prefix {
             replayValue(value, to: id)
         }
-        if let replay {
-            replayValue(replay, to: id)
+        // Read after connecting: connecting a derived state's upstream may change the value to replay.
+        if let value = replay() {
+            replayValue(value, to: id)
         }
         if wasDelivering { return }
         if backlog.count > backlogStart { drainBacklog() }

@@ -1,22 +1,41 @@
-extension Signal: ObserverHost {
-    /// Appends an observer, connects upstream on the first one, and replays the prefix or `replay` value to it.
+extension Signal {
+    /// Appends an observer, connects upstream if it is the first, and replays the prefix or `replay` value to it.
     @inlinable
     func register(_ handler: ObserverHandler<Value>, owner: AnyObject?, replaying replay: Value? = nil) -> Int {
         let id = nextID
         nextID &+= 1
         entries.append(ObserverEntry(id: id, handler: handler, owner: owner))
         liveCount += 1
-        if liveCount == 1, teardown == nil, let connector {
-            teardown = connector(self)
-        }
         if !prefix.isEmpty || replay != nil {
-            replayValues(to: id, replay)
+            connectAndReplay(to: id) { replay }
+        } else if liveCount == 1, teardown == nil, let connector {
+            teardown = connector(self)
         }
         return id
     }
 
+    /// Appends an observer, connects upstream if it is the first, and then replays `current()`, read after
+    /// connecting (a state's value may depend on what connecting did).
+    @inlinable
+    func register(_ handler: ObserverHandler<Value>, owner: AnyObject?, replayingCurrent current: () -> Value) -> Int {
+        let id = nextID
+        nextID &+= 1
+        entries.append(ObserverEntry(id: id, handler: handler, owner: owner))
+        liveCount += 1
+        connectAndReplay(to: id, current)
+        return id
+    }
+
+    /// The subscription handle for observer `id`.
+    @inlinable
+    func subscription(for id: Int, endsOnRelease: Bool) -> Subscription {
+        Subscription(host: self, id: id, endsOnRelease: endsOnRelease) { host, id in
+            unsafeDowncast(host, to: Signal<Value>.self).removeObserver(id)
+        }
+    }
+
     /// Ends one observer: its closure is released at once; the slot is reclaimed later (S2).
-    @usableFromInline
+    @inlinable
     func removeObserver(_ id: Int) {
         guard let index = index(of: id), entries[index].handler != nil else { return }
         retire(at: index)
@@ -50,9 +69,9 @@ extension Signal: ObserverHost {
     }
 
     /// Reclaims tombstones and disconnects from upstream once nobody observes. Never runs during a delivery.
-    @usableFromInline
+    @inlinable
     func tidy() {
-        while let last = entries.last, last.handler == nil {
+        while !entries.isEmpty, entries[entries.count - 1].handler == nil {
             entries.removeLast()
             tombstones -= 1
         }

@@ -16,20 +16,21 @@
 /// Signals are not thread-safe: a signal graph lives in one isolation domain (typically the main actor). The
 /// types are therefore not `Sendable`; the compiler keeps a graph from crossing domains.
 public final class Signal<Value> {
-    @usableFromInline var entries: ContiguousArray<ObserverEntry<Value>> = []
-    @usableFromInline var nextID = 0
-    @usableFromInline var liveCount = 0
-    @usableFromInline var tombstones = 0
-    @usableFromInline var isDelivering = false
+    @exclusivity(unchecked) @usableFromInline var entries: ContiguousArray<ObserverEntry<Value>> = []
+    @exclusivity(unchecked) @usableFromInline var nextID = 0
+    @exclusivity(unchecked) @usableFromInline var liveCount = 0
+    @exclusivity(unchecked) @usableFromInline var tombstones = 0
+    @exclusivity(unchecked) @usableFromInline var isDelivering = false
     /// Values that arrived while this signal was delivering (S4); delivered in order afterwards.
-    @usableFromInline var backlog: ContiguousArray<(Value, DeliveryContext)> = []
-    @usableFromInline var backlogStart = 0
+    @exclusivity(unchecked) @usableFromInline var backlog: ContiguousArray<(Value, DeliveryContext)> = []
+    @exclusivity(unchecked) @usableFromInline var backlogStart = 0
     /// Connects a derived signal to its upstream signals; nil for a root signal.
     @usableFromInline let connector: ((Signal<Value>) -> Teardown)?
-    @usableFromInline var teardown: Teardown?
+    @exclusivity(unchecked) @usableFromInline var teardown: Teardown?
     /// Values delivered to each new observer before anything else (used by `prepend`).
     @usableFromInline let prefix: ContiguousArray<Value>
-    @usableFromInline var ownContext: DeliveryContext?
+    /// The context used when this signal itself originates a delivery; a `let`, so sending retains nothing.
+    @usableFromInline let originContext = DeliveryContext()
 
     @usableFromInline
     init() {
@@ -41,15 +42,6 @@ public final class Signal<Value> {
     init(prefix: ContiguousArray<Value> = [], connector: @escaping (Signal<Value>) -> Teardown) {
         self.connector = connector
         self.prefix = prefix
-    }
-
-    /// The context used when this signal itself originates a delivery.
-    @inlinable
-    var originContext: DeliveryContext {
-        if let ownContext { return ownContext }
-        let context = DeliveryContext()
-        ownContext = context
-        return context
     }
 
     /// The number of live observers and links; for tests and diagnostics.
@@ -72,7 +64,7 @@ extension Signal {
     /// - Returns: A ``Subscription`` that ends observation on ``Subscription/cancel()`` or when it is released.
     @inlinable
     public func observe(_ handler: @escaping (Value) -> Void) -> Subscription {
-        Subscription(host: self, id: register(.plain(handler), owner: nil), endsOnRelease: true)
+        subscription(for: register(.plain(handler), owner: nil), endsOnRelease: true)
     }
 
     /// Observes every value this signal delivers for as long as `owner` is alive.
@@ -92,7 +84,7 @@ extension Signal {
     @inlinable
     @discardableResult
     public func observe(owner: AnyObject, _ handler: @escaping (Value) -> Void) -> Subscription {
-        Subscription(host: self, id: register(.owned(handler), owner: owner), endsOnRelease: false)
+        subscription(for: register(.owned(handler), owner: owner), endsOnRelease: false)
     }
 
     /// Adds an operator's link to this signal and returns how to remove it.

@@ -4,15 +4,19 @@
 /// ``Signal/observe(owner:_:)`` ends when its owner goes away or on ``cancel()``; releasing it changes nothing.
 /// Cancelling releases the observer's closure at once; cancelling again does nothing.
 public final class Subscription {
-    @usableFromInline var host: (any ObserverHost)?
+    @exclusivity(unchecked) @usableFromInline var host: AnyObject?
     @usableFromInline let id: Int
     @usableFromInline let endsOnRelease: Bool
+    /// Removes observer `id` from `host`. Formed in the caller's specialised code and capturing nothing, so it
+    /// costs no allocation and cancelling runs specialised code rather than the generic implementation.
+    @usableFromInline let remove: (AnyObject, Int) -> Void
 
     @inlinable
-    init(host: any ObserverHost, id: Int, endsOnRelease: Bool) {
+    init(host: AnyObject, id: Int, endsOnRelease: Bool, remove: @escaping (AnyObject, Int) -> Void) {
         self.host = host
         self.id = id
         self.endsOnRelease = endsOnRelease
+        self.remove = remove
     }
 
     deinit {
@@ -27,6 +31,6 @@ public final class Subscription {
     public func cancel() {
         guard let host else { return }
         self.host = nil
-        host.removeObserver(id)
+        remove(host, id)
     }
 }

@@ -1,11 +1,13 @@
 /// The live state of one connected two-input `combineLatest`.
-final class CombineLatestPair<A, B>: DeferredEmitter {
-    let downstream: Signal<(A, B)>
-    var machine: CombineLatestMachine
-    var first: A?
-    var second: B?
-    var context: DeliveryContext?
+@usableFromInline
+final class CombineLatestPair<A, B> {
+    @usableFromInline let downstream: Signal<(A, B)>
+    @exclusivity(unchecked) @usableFromInline var machine: CombineLatestMachine
+    @exclusivity(unchecked) @usableFromInline var first: A?
+    @exclusivity(unchecked) @usableFromInline var second: B?
+    @exclusivity(unchecked) @usableFromInline var context: DeliveryContext?
 
+    @inlinable
     init(downstream: Signal<(A, B)>, seed: (A, B)?) {
         self.downstream = downstream
         machine = CombineLatestMachine(inputCount: 2, seeded: seed != nil)
@@ -13,19 +15,27 @@ final class CombineLatestPair<A, B>: DeferredEmitter {
         second = seed?.1
     }
 
+    @inlinable
     func changed(input: Int, _ context: DeliveryContext) {
         if machine.receive(input: input) == .schedule {
             self.context = context
-            context.schedule(self)
+            context.schedule(DeferredEmission(target: self) { CombineLatestPair<A, B>.emit($0) })
         }
     }
 
+    @inlinable
+    static func emit(_ target: AnyObject) {
+        unsafeDowncast(target, to: CombineLatestPair<A, B>.self).emitDeferred()
+    }
+
+    @inlinable
     func emitDeferred() {
         guard machine.flush(), let first, let second, let context else { return }
         self.context = nil
         downstream.deliver((first, second), context)
     }
 
+    @inlinable
     func reset() {
         machine.reset()
         first = nil
@@ -35,12 +45,14 @@ final class CombineLatestPair<A, B>: DeferredEmitter {
 }
 
 /// The live state of one connected array `combineLatest`.
-final class CombineLatestArray<Value>: DeferredEmitter {
-    let downstream: Signal<[Value]>
-    var machine: CombineLatestMachine
-    var latest: [Value?]
-    var context: DeliveryContext?
+@usableFromInline
+final class CombineLatestArray<Value> {
+    @usableFromInline let downstream: Signal<[Value]>
+    @exclusivity(unchecked) @usableFromInline var machine: CombineLatestMachine
+    @exclusivity(unchecked) @usableFromInline var latest: [Value?]
+    @exclusivity(unchecked) @usableFromInline var context: DeliveryContext?
 
+    @inlinable
     init(downstream: Signal<[Value]>, count: Int, seed: [Value]?) {
         self.downstream = downstream
         let seeded = seed.map { $0.count == count } ?? false
@@ -48,13 +60,20 @@ final class CombineLatestArray<Value>: DeferredEmitter {
         latest = seeded ? (seed ?? []).map { $0 } : Array(repeating: nil, count: count)
     }
 
+    @inlinable
     func changed(input: Int, _ context: DeliveryContext) {
         if machine.receive(input: input) == .schedule {
             self.context = context
-            context.schedule(self)
+            context.schedule(DeferredEmission(target: self) { CombineLatestArray<Value>.emit($0) })
         }
     }
 
+    @inlinable
+    static func emit(_ target: AnyObject) {
+        unsafeDowncast(target, to: CombineLatestArray<Value>.self).emitDeferred()
+    }
+
+    @inlinable
     func emitDeferred() {
         guard machine.flush(), let context else { return }
         self.context = nil
@@ -63,6 +82,7 @@ final class CombineLatestArray<Value>: DeferredEmitter {
         downstream.deliver(values, context)
     }
 
+    @inlinable
     func reset() {
         machine.reset()
         latest = Array(repeating: nil, count: latest.count)

@@ -2,7 +2,9 @@
 ///
 /// It tracks which inputs have delivered at least once and whether an emission is already scheduled for the
 /// current delivery, so that several inputs changed by one root value emit once (S9).
+@usableFromInline
 struct CombineLatestMachine: Equatable {
+    @usableFromInline
     enum Decision: Equatable {
         /// Some input has never delivered: emit nothing yet.
         case wait
@@ -12,13 +14,14 @@ struct CombineLatestMachine: Equatable {
         case alreadyScheduled
     }
 
-    private var hasValue: [Bool]
-    private var missing: Int
-    private(set) var isScheduled = false
+    @usableFromInline var hasValue: [Bool]
+    @usableFromInline var missing: Int
+    @usableFromInline var isScheduled = false
 
     /// - Parameters:
     ///   - inputCount: How many inputs are combined.
     ///   - seeded: Whether every input starts with a value (combining states).
+    @inlinable
     init(inputCount: Int, seeded: Bool = false) {
         hasValue = Array(repeating: seeded, count: inputCount)
         missing = seeded ? 0 : inputCount
@@ -28,6 +31,7 @@ struct CombineLatestMachine: Equatable {
     var isReady: Bool { missing == 0 }
 
     /// Records that `input` delivered a value.
+    @inlinable
     mutating func receive(input: Int) -> Decision {
         if !hasValue[input] {
             hasValue[input] = true
@@ -40,6 +44,7 @@ struct CombineLatestMachine: Equatable {
     }
 
     /// Called when the scheduled emission runs; returns whether to emit.
+    @inlinable
     mutating func flush() -> Bool {
         guard isScheduled else { return false }
         isScheduled = false
@@ -47,6 +52,7 @@ struct CombineLatestMachine: Equatable {
     }
 
     /// Forgets everything, as when the combined signal loses its last observer.
+    @inlinable
     mutating func reset(seeded: Bool = false) {
         self = CombineLatestMachine(inputCount: hasValue.count, seeded: seeded)
     }

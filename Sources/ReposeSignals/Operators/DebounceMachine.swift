@@ -2,7 +2,9 @@
 ///
 /// One timer at a time: a burst of inputs only moves the deadline, and the timer, when it fires early, asks to
 /// be started again for the remainder. That keeps a burst free of scheduling work and allocation.
+@usableFromInline
 struct DebounceMachine<Value> {
+    @usableFromInline
     enum TimerOutcome {
         /// Deliver this value now.
         case emit(Value)
@@ -12,17 +14,19 @@ struct DebounceMachine<Value> {
         case idle
     }
 
-    let interval: Duration
-    private(set) var pending: Value?
-    private(set) var deadline: Duration = .zero
-    private(set) var isTimerRunning = false
-    private var timerDue: Duration = .zero
+    @usableFromInline let interval: Duration
+    @usableFromInline var pending: Value?
+    @usableFromInline var deadline: Duration = .zero
+    @usableFromInline var isTimerRunning = false
+    @usableFromInline var timerDue: Duration = .zero
 
+    @inlinable
     init(interval: Duration) {
         self.interval = max(interval, .zero)
     }
 
     /// Records an input at time `now`; returns how long to start the timer for, or nil if one is running.
+    @inlinable
     mutating func receive(_ value: Value, now: Duration) -> Duration? {
         pending = value
         deadline = now + interval
@@ -33,6 +37,7 @@ struct DebounceMachine<Value> {
     }
 
     /// The timer fired at time `now`.
+    @inlinable
     mutating func timerFired(now: Duration) -> TimerOutcome {
         isTimerRunning = false
         guard let value = pending else { return .idle }
@@ -49,6 +54,7 @@ struct DebounceMachine<Value> {
     }
 
     /// Drops the pending value, as when the subscription ends (S10).
+    @inlinable
     mutating func reset() {
         pending = nil
         isTimerRunning = false

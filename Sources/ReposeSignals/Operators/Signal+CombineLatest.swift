@@ -11,6 +11,7 @@ extension Signal {
     ///
     /// - Parameter other: The second input.
     /// - Returns: The combined signal.
+    @inlinable
     public func combineLatest<B>(_ other: Signal<B>) -> Signal<(Value, B)> {
         combiningLatest(other, seed: nil)
     }
@@ -21,6 +22,7 @@ extension Signal {
     ///   - second: The second input.
     ///   - third: The third input.
     /// - Returns: The combined signal.
+    @inlinable
     public func combineLatest<B, C>(_ second: Signal<B>, _ third: Signal<C>) -> Signal<(Value, B, C)> {
         combineLatest(second).combineLatest(third).map { ($0.0, $0.1, $1) }
     }
@@ -33,6 +35,7 @@ extension Signal {
     ///   - third: The third input.
     ///   - fourth: The fourth input.
     /// - Returns: The combined signal.
+    @inlinable
     public func combineLatest<B, C, D>(
         _ second: Signal<B>, _ third: Signal<C>, _ fourth: Signal<D>
     ) -> Signal<(Value, B, C, D)> {
@@ -48,11 +51,13 @@ extension Signal {
     ///
     /// - Parameter inputs: Signals of the same type; an empty array gives a signal that never delivers.
     /// - Returns: The combined signal.
+    @inlinable
     public static func combineLatest(_ inputs: [Signal<Value>]) -> Signal<[Value]> {
         combiningLatest(inputs, seed: nil)
     }
 
     /// Two-input combination; `seed` gives both current values up front (combining states).
+    @inlinable
     func combiningLatest<B>(_ other: Signal<B>, seed: (() -> (Value, B))?) -> Signal<(Value, B)> {
         Signal<(Value, B)> { downstream in
             let box = CombineLatestPair(downstream: downstream, seed: seed?())
@@ -73,6 +78,7 @@ extension Signal {
     }
 
     /// Array combination; `seed` gives every current value up front (combining states).
+    @inlinable
     static func combiningLatest(_ inputs: [Signal<Value>], seed: (() -> [Value])?) -> Signal<[Value]> {
         Signal<[Value]> { downstream in
             let box = CombineLatestArray(downstream: downstream, count: inputs.count, seed: seed?())

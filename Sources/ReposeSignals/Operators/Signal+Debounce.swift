@@ -14,6 +14,7 @@ extension Signal {
     ///   - interval: The quiet time required before a value is delivered.
     ///   - scheduler: Where the delivery happens and where time is read.
     /// - Returns: The debounced signal.
+    @inlinable
     public func debounce<S: Scheduler>(for interval: Duration, scheduler: S) -> Signal<Value> {
         Signal { downstream in
             let box = DebounceBox(interval: interval, scheduler: scheduler, downstream: downstream)
@@ -27,29 +28,34 @@ extension Signal {
 }
 
 /// The live state of one connected `debounce`.
+@usableFromInline
 final class DebounceBox<Value, S: Scheduler> {
-    let scheduler: S
-    let downstream: Signal<Value>
-    var machine: DebounceMachine<Value>
-    var timer: ScheduledWork?
+    @usableFromInline let scheduler: S
+    @usableFromInline let downstream: Signal<Value>
+    @exclusivity(unchecked) @usableFromInline var machine: DebounceMachine<Value>
+    @exclusivity(unchecked) @usableFromInline var timer: ScheduledWork?
 
+    @inlinable
     init(interval: Duration, scheduler: S, downstream: Signal<Value>) {
         self.scheduler = scheduler
         self.downstream = downstream
         machine = DebounceMachine(interval: interval)
     }
 
+    @inlinable
     func receive(_ value: Value) {
         if let delay = machine.receive(value, now: scheduler.now) {
             startTimer(delay)
         }
     }
 
+    @inlinable
     func startTimer(_ delay: Duration) {
         let work = scheduler.schedule(after: delay) { self.timerFired() }
         if !work.isDone { timer = work }
     }
 
+    @inlinable
     func timerFired() {
         timer = nil
         switch machine.timerFired(now: scheduler.now) {
@@ -59,6 +65,7 @@ final class DebounceBox<Value, S: Scheduler> {
         }
     }
 
+    @inlinable
     func cancel() {
         timer?.cancel()
         timer = nil

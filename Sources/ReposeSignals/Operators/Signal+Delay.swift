@@ -11,6 +11,7 @@ extension Signal {
     ///   - interval: How long each value is held back.
     ///   - scheduler: Where the delayed deliveries happen.
     /// - Returns: The delayed signal.
+    @inlinable
     public func delay<S: Scheduler>(for interval: Duration, scheduler: S) -> Signal<Value> {
         Signal { downstream in
             let box = DelayBox<Value>()
@@ -32,10 +33,15 @@ extension Signal {
 }
 
 /// The scheduled deliveries of one connected `delay`, so that ending the subscription cancels them.
+@usableFromInline
 final class DelayBox<Value> {
-    var nextID = 0
-    var waiting: [Int: ScheduledWork] = [:]
+    @usableFromInline var nextID = 0
+    @usableFromInline var waiting: [Int: ScheduledWork] = [:]
 
+    @inlinable
+    init() {}
+
+    @inlinable
     func cancelAll() {
         let works = waiting.values
         waiting = [:]

@@ -10,6 +10,7 @@ extension Signal {
     ///
     /// - Parameter transform: Returns the signal to follow for a value.
     /// - Returns: The signal of the current inner signal's values.
+    @inlinable
     public func flatMapLatest<T>(_ transform: @escaping (Value) -> Signal<T>) -> Signal<T> {
         Signal<T> { downstream in
             let box = FlatMapLatestBox(downstream: downstream)
@@ -25,15 +26,18 @@ extension Signal {
 }
 
 /// The live state of one connected `flatMapLatest`.
+@usableFromInline
 final class FlatMapLatestBox<T> {
-    let downstream: Signal<T>
-    var machine = FlatMapLatestMachine()
-    var inner: Teardown?
+    @usableFromInline let downstream: Signal<T>
+    @usableFromInline var machine = FlatMapLatestMachine()
+    @usableFromInline var inner: Teardown?
 
+    @inlinable
     init(downstream: Signal<T>) {
         self.downstream = downstream
     }
 
+    @inlinable
     func follow(_ signal: Signal<T>) {
         let generation = machine.switchToNewInner()
         let previous = inner
@@ -46,6 +50,7 @@ final class FlatMapLatestBox<T> {
         if machine.accepts(generation) { inner = teardown } else { teardown() }
     }
 
+    @inlinable
     func disconnect() {
         machine.disconnect()
         let previous = inner

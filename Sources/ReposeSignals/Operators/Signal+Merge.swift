@@ -7,6 +7,7 @@ extension Signal {
     ///
     /// - Parameter others: More signals of the same type.
     /// - Returns: The merged signal.
+    @inlinable
     public func merge(with others: Signal<Value>...) -> Signal<Value> {
         Signal.merge([self] + others)
     }
@@ -15,6 +16,7 @@ extension Signal {
     ///
     /// - Parameter signals: The signals to merge; an empty array gives a signal that never delivers.
     /// - Returns: The merged signal.
+    @inlinable
     public static func merge(_ signals: [Signal<Value>]) -> Signal<Value> {
         Signal { downstream in
             let teardowns = signals.map { input in

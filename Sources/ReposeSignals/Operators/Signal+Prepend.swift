@@ -10,6 +10,7 @@ extension Signal {
     ///
     /// - Parameter values: The values each observer receives first.
     /// - Returns: The derived signal.
+    @inlinable
     public func prepend(_ values: Value...) -> Signal<Value> {
         prepend(contentsOf: values)
     }
@@ -18,6 +19,7 @@ extension Signal {
     ///
     /// - Parameter values: The values each observer receives first.
     /// - Returns: The derived signal.
+    @inlinable
     public func prepend<S: Sequence<Value>>(contentsOf values: S) -> Signal<Value> {
         Signal(prefix: ContiguousArray(values)) { downstream in
             self.link { value, context in downstream.deliver(value, context) }

@@ -5,11 +5,13 @@ extension Signal {
     ///
     /// - Parameter isDuplicate: Returns true when the second value should be skipped after the first.
     /// - Returns: The derived signal.
+    @inlinable
     public func removeDuplicates(by isDuplicate: @escaping (Value, Value) -> Bool) -> Signal<Value> {
         removingDuplicates(seed: nil, by: isDuplicate)
     }
 
     /// Skips duplicates; `seed` provides the value to compare the first delivery with (a state's current value).
+    @inlinable
     func removingDuplicates(
         seed: (() -> Value)?, by isDuplicate: @escaping (Value, Value) -> Bool
     ) -> Signal<Value> {
@@ -32,6 +34,7 @@ extension Signal where Value: Equatable {
     /// ```
     ///
     /// - Returns: The derived signal.
+    @inlinable
     public func removeDuplicates() -> Signal<Value> {
         removeDuplicates(by: ==)
     }

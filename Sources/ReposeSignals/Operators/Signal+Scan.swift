@@ -11,6 +11,7 @@ extension Signal {
     ///   - initial: The result before the first value.
     ///   - next: Combines the previous result with a new value.
     /// - Returns: The signal of accumulated results.
+    @inlinable
     public func scan<Result>(
         _ initial: Result, _ next: @escaping (Result, Value) -> Result
     ) -> Signal<Result> {

@@ -14,6 +14,7 @@ extension Signal {
     ///   - scheduler: Where delayed deliveries happen.
     ///   - latest: Whether the held-back value is the interval's last (true) or first (false).
     /// - Returns: The throttled signal.
+    @inlinable
     public func throttle<S: Scheduler>(for interval: Duration, scheduler: S, latest: Bool) -> Signal<Value> {
         Signal { downstream in
             let box = ThrottleBox(interval: interval, scheduler: scheduler, latest: latest, downstream: downstream)
@@ -27,13 +28,15 @@ extension Signal {
 }
 
 /// The live state of one connected `throttle`.
+@usableFromInline
 final class ThrottleBox<Value, S: Scheduler> {
-    let interval: Duration
-    let scheduler: S
-    let downstream: Signal<Value>
-    var machine: ThrottleMachine<Value>
-    var timer: ScheduledWork?
+    @usableFromInline let interval: Duration
+    @usableFromInline let scheduler: S
+    @usableFromInline let downstream: Signal<Value>
+    @usableFromInline var machine: ThrottleMachine<Value>
+    @usableFromInline var timer: ScheduledWork?
 
+    @inlinable
     init(interval: Duration, scheduler: S, latest: Bool, downstream: Signal<Value>) {
         self.interval = interval
         self.scheduler = scheduler
@@ -42,6 +45,7 @@ final class ThrottleBox<Value, S: Scheduler> {
     }
 
     /// Carries out an action; `context` is the upstream delivery's, or nil when the timer delivers.
+    @inlinable
     func perform(_ action: ThrottleMachine<Value>.Action, _ context: DeliveryContext?) {
         guard case .emitAndOpenWindow(let value) = action else { return }
         if let context { downstream.deliver(value, context) } else { downstream.send(value) }
@@ -49,11 +53,13 @@ final class ThrottleBox<Value, S: Scheduler> {
         if !work.isDone { timer = work }
     }
 
+    @inlinable
     func windowClosed() {
         timer = nil
         perform(machine.windowClosed(), nil)
     }
 
+    @inlinable
     func cancel() {
         timer?.cancel()
         timer = nil

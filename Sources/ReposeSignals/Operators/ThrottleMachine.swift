@@ -3,7 +3,9 @@
 /// A value arriving while no window is open is emitted at once and opens a window. Values arriving inside the
 /// window are collected (the last one if `latest`, else the first one); when the window closes the collected
 /// value is emitted and opens the next window, or the throttle goes idle.
+@usableFromInline
 struct ThrottleMachine<Value> {
+    @usableFromInline
     enum Action {
         /// Deliver this value now and start a window timer.
         case emitAndOpenWindow(Value)
@@ -11,14 +13,16 @@ struct ThrottleMachine<Value> {
         case none
     }
 
-    let latest: Bool
-    private(set) var isWindowOpen = false
-    private(set) var collected: Value?
+    @usableFromInline let latest: Bool
+    @usableFromInline var isWindowOpen = false
+    @usableFromInline var collected: Value?
 
+    @inlinable
     init(latest: Bool) {
         self.latest = latest
     }
 
+    @inlinable
     mutating func receive(_ value: Value) -> Action {
         guard isWindowOpen else {
             isWindowOpen = true
@@ -28,6 +32,7 @@ struct ThrottleMachine<Value> {
         return .none
     }
 
+    @inlinable
     mutating func windowClosed() -> Action {
         guard let value = collected else {
             isWindowOpen = false
@@ -38,6 +43,7 @@ struct ThrottleMachine<Value> {
     }
 
     /// Drops the collected value and closes the window, as when the subscription ends.
+    @inlinable
     mutating func reset() {
         collected = nil
         isWindowOpen = false

@@ -4,9 +4,11 @@
 /// value through and `delay` delays nothing. Handy in previews and playgrounds.
 public struct ImmediateScheduler: Scheduler, Sendable {
     /// Creates the immediate scheduler.
+    @inlinable
     public init() {}
 
     /// Monotonic real time, like ``MainScheduler/now``.
+    @inlinable
     public var now: Duration { ContinuousClock.now - realTimeOrigin }
 
     /// Runs `action` before returning.

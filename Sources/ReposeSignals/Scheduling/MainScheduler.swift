@@ -5,9 +5,11 @@ import Dispatch
 /// Use it from signal graphs that live on the main actor.
 public struct MainScheduler: Scheduler, Sendable {
     /// Creates the main scheduler.
+    @inlinable
     public init() {}
 
     /// Monotonic time since the first use of a real-time scheduler in this process.
+    @inlinable
     public var now: Duration { ContinuousClock.now - realTimeOrigin }
 
     /// Runs `action` on the main queue after `delay`.
@@ -24,7 +26,7 @@ public struct MainScheduler: Scheduler, Sendable {
 }
 
 /// The origin of real-time `now`: first use, so the offsets stay small.
-let realTimeOrigin = ContinuousClock.now
+@usableFromInline let realTimeOrigin = ContinuousClock.now
 
 func dispatchInterval(_ duration: Duration) -> DispatchTimeInterval {
     let (seconds, attoseconds) = duration.components

@@ -58,11 +58,8 @@ public final class State<Value> {
     /// - Returns: A ``Subscription`` that ends observation on ``Subscription/cancel()`` or when it is released.
     @inlinable
     public func observe(_ handler: @escaping (Value) -> Void) -> Subscription {
-        // Register first: connecting a derived state's upstream may change its value, and the replay must be
-        // the value after that.
-        let id = signal.register(.plain(handler), owner: nil)
-        signal.replayValues(to: id, value)
-        return Subscription(host: signal, id: id, endsOnRelease: true)
+        let id = signal.register(.plain(handler), owner: nil) { value }
+        return signal.subscription(for: id, endsOnRelease: true)
     }
 
     /// Observes the current value at once and then every change, for as long as `owner` is alive.
@@ -76,8 +73,7 @@ public final class State<Value> {
     @inlinable
     @discardableResult
     public func observe(owner: AnyObject, _ handler: @escaping (Value) -> Void) -> Subscription {
-        let id = signal.register(.owned(handler), owner: owner)
-        signal.replayValues(to: id, value)
-        return Subscription(host: signal, id: id, endsOnRelease: false)
+        let id = signal.register(.owned(handler), owner: owner) { value }
+        return signal.subscription(for: id, endsOnRelease: false)
     }
 }

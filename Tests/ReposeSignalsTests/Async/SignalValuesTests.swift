@@ -44,7 +44,7 @@ struct SignalValuesTests {
     func cancellationEnds() async {
         let signal = source.signal
         var probe: LifetimeProbe? = LifetimeProbe()
-        weak let weakProbe = probe
+        let weakProbe = WeakReference(probe)
         let task = Task { @MainActor [probe] in
             var count = 0
             for await _ in signal.values {
@@ -61,7 +61,7 @@ struct SignalValuesTests {
         // The subscription belongs to the signal's domain: it is removed at the signal's next delivery.
         source.send(2)
         #expect(signal.observerCount == 0)
-        #expect(weakProbe == nil)
+        #expect(weakProbe.object == nil)
     }
 
     @Test("S14 leaving the loop early also ends the subscription")

@@ -49,10 +49,10 @@ struct MainActorUsageTests {
     func viewModelFreed() {
         let scheduler = TestScheduler()
         var model: StubViewModel? = StubViewModel(scheduler: scheduler)
-        weak let weakModel = model
+        let weakModel = WeakReference(model)
         let query = model?.query
         model = nil
-        #expect(weakModel == nil)
+        #expect(weakModel.object == nil)
         query?.value = "x"
         scheduler.run()
         #expect(query?.state.signal.observerCount == 0)
@@ -61,7 +61,7 @@ struct MainActorUsageTests {
     @Test("a main-actor closure can capture and drive a source")
     func closures() {
         let source = SignalSource<Int>()
-        let recorder = Recorder<Int>()
+        let recorder = RecordingObserver<Int>()
         let subscription = source.signal.observe(recorder.handler)
         let sendTwice: @MainActor (Int) -> Void = { value in
             source.send(value)

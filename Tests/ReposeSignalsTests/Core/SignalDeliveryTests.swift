@@ -5,7 +5,7 @@ import Testing
 @Suite("Signal delivery")
 struct SignalDeliveryTests {
     let source = SignalSource<Int>()
-    let log = EventLog()
+    let log = RecordingLog()
 
     @Test("S3 values arrive synchronously, in send order, to observers in subscription order")
     func orderedDelivery() {
@@ -78,7 +78,7 @@ struct SignalDeliveryTests {
 
     @Test("S3 ten thousand observers cancelled in random order leave the rest receiving, in order")
     func manyObserversCancelledInRandomOrder() {
-        let recorder = Recorder<Int>()
+        let recorder = RecordingObserver<Int>()
         var subscriptions: [Int: Subscription] = [:]
         for index in 0..<10_000 {
             subscriptions[index] = source.signal.observe { _ in recorder.record(index) }

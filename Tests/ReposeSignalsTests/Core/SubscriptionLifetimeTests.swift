@@ -5,7 +5,7 @@ import Testing
 @Suite("Subscription lifetimes")
 struct SubscriptionLifetimeTests {
     let source = SignalSource<Int>()
-    let recorder = Recorder<Int>()
+    let recorder = RecordingObserver<Int>()
 
     @Test("S2 cancel ends the subscription and cancelling twice is harmless")
     func cancelEnds() {
@@ -22,18 +22,18 @@ struct SubscriptionLifetimeTests {
     @Test("S2 a cancelled subscription releases its closure at once")
     func cancelReleasesClosure() {
         var probe: LifetimeProbe? = LifetimeProbe()
-        weak let weakProbe = probe
+        let weakProbe = WeakReference(probe)
         let subscription = source.signal.observe { [probe] _ in probe?.touch() }
         probe = nil
-        #expect(weakProbe != nil)
+        #expect(weakProbe.object != nil)
         subscription.cancel()
-        #expect(weakProbe == nil)
+        #expect(weakProbe.object == nil)
     }
 
     @Test("S2 releasing a subscription ends it and releases its closure")
     func releaseEnds() {
         var probe: LifetimeProbe? = LifetimeProbe()
-        weak let weakProbe = probe
+        let weakProbe = WeakReference(probe)
         var subscription: Subscription? = source.signal.observe { [probe, recorder] value in
             probe?.touch()
             recorder.record(value)
@@ -43,7 +43,7 @@ struct SubscriptionLifetimeTests {
         subscription = nil
         source.send(2)
         #expect(recorder.values == [1])
-        #expect(weakProbe == nil)
+        #expect(weakProbe.object == nil)
         _ = subscription
     }
 
@@ -62,10 +62,10 @@ struct SubscriptionLifetimeTests {
     @Test("S1 the owner form holds its owner weakly")
     func ownerHeldWeakly() {
         var owner: StubOwner? = StubOwner()
-        weak let weakOwner = owner
+        let weakOwner = WeakReference(owner)
         source.signal.observe(owner: owner ?? StubOwner()) { _ in }
         owner = nil
-        #expect(weakOwner == nil)
+        #expect(weakOwner.object == nil)
     }
 
     @Test("S1 the owner form observes while the owner lives, even if the subscription is discarded")
@@ -81,7 +81,7 @@ struct SubscriptionLifetimeTests {
     func ownerGoneReleasesClosure() {
         var owner: StubOwner? = StubOwner()
         var probe: LifetimeProbe? = LifetimeProbe()
-        weak let weakProbe = probe
+        let weakProbe = WeakReference(probe)
         source.signal.observe(owner: owner ?? StubOwner()) { [probe, recorder] value in
             probe?.touch()
             recorder.record(value)
@@ -91,7 +91,7 @@ struct SubscriptionLifetimeTests {
         owner = nil
         source.send(2)
         #expect(recorder.values == [1])
-        #expect(weakProbe == nil)
+        #expect(weakProbe.object == nil)
         #expect(source.signal.observerCount == 0)
     }
 
@@ -109,14 +109,14 @@ struct SubscriptionLifetimeTests {
     func sourceReleaseFreesObservers() {
         var source: SignalSource<Int>? = SignalSource()
         var probe: LifetimeProbe? = LifetimeProbe()
-        weak let weakProbe = probe
-        weak let weakSource = source
+        let weakProbe = WeakReference(probe)
+        let weakSource = WeakReference(source)
         let owner = StubOwner()
         source?.signal.observe(owner: owner) { [probe] _ in probe?.touch() }
         probe = nil
         source = nil
-        #expect(weakSource == nil)
-        #expect(weakProbe == nil)
+        #expect(weakSource.object == nil)
+        #expect(weakProbe.object == nil)
     }
 
     @Test("S2 cancelling a closure that holds the last reference to another subscription of the same signal")
@@ -135,11 +135,11 @@ struct SubscriptionLifetimeTests {
     @Test("S1 releasing a source whose observers hold subscriptions to it")
     func sourceReleaseWithNestedSubscriptions() {
         var source: SignalSource<Int>? = SignalSource()
-        weak let weakSource = source
+        let weakSource = WeakReference(source)
         let inner = source?.signal.observe { _ in }
         let owner = StubOwner()
         source?.signal.observe(owner: owner) { [inner] _ in _ = inner }
         source = nil
-        #expect(weakSource == nil)
+        #expect(weakSource.object == nil)
     }
 }

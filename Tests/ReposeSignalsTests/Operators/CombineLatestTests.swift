@@ -73,7 +73,7 @@ struct CombineLatestTests {
     @Test("an array of inputs combines into arrays in input order")
     func array() {
         let sources = (0..<3).map { _ in SignalSource<Int>() }
-        let recorder = Recorder<[Int]>()
+        let recorder = RecordingObserver<[Int]>()
         let subscription = Signal.combineLatest(sources.map(\.signal)).observe(recorder.handler)
         sources[2].send(3)
         sources[0].send(1)

@@ -6,7 +6,7 @@ import Testing
 struct DebounceTests {
     let scheduler = TestScheduler()
     let source = SignalSource<String>()
-    let recorder = Recorder<String>()
+    let recorder = RecordingObserver<String>()
 
     var debounced: Signal<String> { source.signal.debounce(for: .milliseconds(300), scheduler: scheduler) }
 
@@ -62,7 +62,7 @@ struct DebounceTests {
     func ownerGoesAway() {
         var owner: StubOwner? = StubOwner()
         var probe: LifetimeProbe? = LifetimeProbe()
-        weak let weakProbe = probe
+        let weakProbe = WeakReference(probe)
         debounced.observe(owner: owner ?? StubOwner()) { [probe, recorder] value in
             probe?.touch()
             recorder.record(value)
@@ -72,7 +72,7 @@ struct DebounceTests {
         owner = nil
         scheduler.advance(by: .seconds(1))
         #expect(recorder.values.isEmpty)
-        #expect(weakProbe == nil)
+        #expect(weakProbe.object == nil)
         #expect(source.signal.observerCount == 0)
     }
 

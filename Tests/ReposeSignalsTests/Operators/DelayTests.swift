@@ -6,7 +6,7 @@ import Testing
 struct DelayTests {
     let scheduler = TestScheduler()
     let source = SignalSource<Int>()
-    let recorder = Recorder<Int>()
+    let recorder = RecordingObserver<Int>()
 
     var delayed: Signal<Int> { source.signal.delay(for: .seconds(2), scheduler: scheduler) }
 
@@ -49,7 +49,7 @@ struct DelayTests {
     func ownerGoesAway() {
         var owner: StubOwner? = StubOwner()
         var probe: LifetimeProbe? = LifetimeProbe()
-        weak let weakProbe = probe
+        let weakProbe = WeakReference(probe)
         delayed.observe(owner: owner ?? StubOwner()) { [probe, recorder] value in
             probe?.touch()
             recorder.record(value)
@@ -59,7 +59,7 @@ struct DelayTests {
         owner = nil
         scheduler.run()
         #expect(recorder.values.isEmpty)
-        #expect(weakProbe == nil)
+        #expect(weakProbe.object == nil)
         #expect(source.signal.observerCount == 0)
     }
 }

@@ -48,11 +48,11 @@ struct DerivedLifetimeTests {
     @Test("S8 a derived signal does not keep its source alive", arguments: OperatorCase.allCases)
     func doesNotRetainSource(operation: OperatorCase) {
         var source: SignalSource<Int>? = SignalSource()
-        weak let weakSource = source
+        let weakSource = WeakReference(source)
         let derived = source.map { operation.apply(to: $0.signal, scheduler: scheduler) }
         let subscription = derived?.observe { _ in }
         source = nil
-        #expect(weakSource == nil)
+        #expect(weakSource.object == nil)
         _ = subscription
     }
 
@@ -60,17 +60,17 @@ struct DerivedLifetimeTests {
     func freedAfterSubscriptionEnds(operation: OperatorCase) {
         let source = SignalSource<Int>()
         var probe: LifetimeProbe? = LifetimeProbe()
-        weak let weakProbe = probe
+        let weakProbe = WeakReference(probe)
         var derived: Signal<Int>? = operation.apply(to: source.signal, scheduler: scheduler)
-        weak let weakDerived = derived
+        let weakDerived = WeakReference(derived)
         var subscription = derived?.observe { [probe] _ in probe?.touch() }
         source.send(1)
         derived = nil
         probe = nil
-        #expect(weakDerived != nil)
+        #expect(weakDerived.object != nil)
         subscription = nil
-        #expect(weakDerived == nil)
-        #expect(weakProbe == nil)
+        #expect(weakDerived.object == nil)
+        #expect(weakProbe.object == nil)
         #expect(scheduler.pendingCount == 0)
         _ = subscription
     }
@@ -82,9 +82,9 @@ struct DerivedLifetimeTests {
         let source = SignalSource<Int>()
         var owner: StubOwner? = StubOwner()
         var probe: LifetimeProbe? = LifetimeProbe()
-        weak let weakProbe = probe
+        let weakProbe = WeakReference(probe)
         var derived: Signal<Int>? = operation.apply(to: source.signal, scheduler: scheduler)
-        weak let weakDerived = derived
+        let weakDerived = WeakReference(derived)
         derived?.observe(owner: owner ?? StubOwner()) { [probe] _ in probe?.touch() }
         derived = nil
         probe = nil
@@ -93,8 +93,8 @@ struct DerivedLifetimeTests {
         owner = nil
         source.send(2)
         scheduler.run()
-        #expect(weakDerived == nil)
-        #expect(weakProbe == nil)
+        #expect(weakDerived.object == nil)
+        #expect(weakProbe.object == nil)
         #expect(source.signal.observerCount == 0)
     }
 }

@@ -6,7 +6,7 @@ import Testing
 struct FlatMapLatestTests {
     let selection = SignalSource<Int>()
     let inners = [SignalSource<String>(), SignalSource<String>()]
-    let recorder = Recorder<String>()
+    let recorder = RecordingObserver<String>()
 
     @Test("S12 flatMapLatest follows the newest inner signal and drops the previous one at once")
     func switches() {

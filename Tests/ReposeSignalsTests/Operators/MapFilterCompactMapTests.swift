@@ -8,7 +8,7 @@ struct MapFilterCompactMapTests {
 
     @Test("map delivers the transformed values")
     func map() {
-        let recorder = Recorder<String>()
+        let recorder = RecordingObserver<String>()
         let subscription = source.signal.map { "#\($0)" }.observe(recorder.handler)
         source.send(1)
         source.send(2)
@@ -32,7 +32,7 @@ struct MapFilterCompactMapTests {
 
     @Test("filter delivers only the values that pass")
     func filter() {
-        let recorder = Recorder<Int>()
+        let recorder = RecordingObserver<Int>()
         let subscription = source.signal.filter { $0.isMultiple(of: 2) }.observe(recorder.handler)
         for value in 1...6 { source.send(value) }
         #expect(recorder.values == [2, 4, 6])
@@ -42,7 +42,7 @@ struct MapFilterCompactMapTests {
     @Test("compactMap delivers the non-nil results")
     func compactMap() {
         let texts = SignalSource<String>()
-        let recorder = Recorder<Int>()
+        let recorder = RecordingObserver<Int>()
         let subscription = texts.signal.compactMap { Int($0) }.observe(recorder.handler)
         for text in ["1", "x", "3", ""] { texts.send(text) }
         #expect(recorder.values == [1, 3])
@@ -51,7 +51,7 @@ struct MapFilterCompactMapTests {
 
     @Test("a chain of operators keeps working when only its subscription is kept")
     func chainKeptAliveBySubscription() {
-        let recorder = Recorder<Int>()
+        let recorder = RecordingObserver<Int>()
         let subscription = source.signal.map { $0 + 1 }.filter { $0 > 1 }.map { $0 * 10 }.observe(recorder.handler)
         source.send(0)
         source.send(1)

@@ -6,7 +6,7 @@ import Testing
 struct MergeScanPrependTests {
     let first = SignalSource<Int>()
     let second = SignalSource<Int>()
-    let recorder = Recorder<Int>()
+    let recorder = RecordingObserver<Int>()
 
     @Test("merge delivers values from every input as they arrive")
     func merge() {
@@ -49,7 +49,7 @@ struct MergeScanPrependTests {
 
     @Test("prepend gives each new observer the prefix first, then live values")
     func prepend() {
-        let other = Recorder<Int>()
+        let other = RecordingObserver<Int>()
         let prefixed = first.signal.prepend(-2, -1)
         let a = prefixed.observe(recorder.handler)
         first.send(1)
@@ -69,5 +69,21 @@ struct MergeScanPrependTests {
         }
         #expect(recorder.values == [7, 8, 9])
         _ = subscription
+    }
+
+    @Test("prepend on top of prepend delivers the outer prefix first")
+    func nestedPrepend() {
+        let subscription = first.signal.prepend(2).prepend(1).observe(recorder.handler)
+        first.send(3)
+        #expect(recorder.values == [1, 2, 3])
+        _ = subscription
+    }
+
+    @Test("an observer that cancels during its prefix leaves the signal disconnected")
+    func cancelDuringPrefix() {
+        var subscription: Subscription?
+        subscription = first.signal.prepend(0).observe { _ in subscription?.cancel() }
+        subscription?.cancel()
+        #expect(first.signal.observerCount == 0)
     }
 }

@@ -5,7 +5,7 @@ import Testing
 @Suite("removeDuplicates")
 struct RemoveDuplicatesTests {
     let source = SignalSource<Int>()
-    let recorder = Recorder<Int>()
+    let recorder = RecordingObserver<Int>()
 
     @Test(
         "removeDuplicates skips values equal to the previous one",

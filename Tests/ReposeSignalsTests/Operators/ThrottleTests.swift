@@ -6,7 +6,7 @@ import Testing
 struct ThrottleTests {
     let scheduler = TestScheduler()
     let source = SignalSource<Int>()
-    let recorder = Recorder<Int>()
+    let recorder = RecordingObserver<Int>()
 
     func throttled(latest: Bool) -> Signal<Int> {
         source.signal.throttle(for: .seconds(1), scheduler: scheduler, latest: latest)
@@ -53,7 +53,7 @@ struct ThrottleTests {
     func ownerGoesAway() {
         var owner: StubOwner? = StubOwner()
         var probe: LifetimeProbe? = LifetimeProbe()
-        weak let weakProbe = probe
+        let weakProbe = WeakReference(probe)
         throttled(latest: true).observe(owner: owner ?? StubOwner()) { [probe, recorder] value in
             probe?.touch()
             recorder.record(value)
@@ -64,7 +64,7 @@ struct ThrottleTests {
         owner = nil
         scheduler.run()
         #expect(recorder.values == [1])
-        #expect(weakProbe == nil)
+        #expect(weakProbe.object == nil)
         #expect(source.signal.observerCount == 0)
     }
 }

@@ -17,7 +17,7 @@ struct MainSchedulerTests {
 
     @Test("cancelled main-scheduler work never runs", .timeLimit(.minutes(1)))
     func cancelled() async {
-        let log = EventLog()
+        let log = RecordingLog()
         let work = MainScheduler().schedule(after: .zero) { log.append("cancelled work ran") }
         work.cancel()
         // Work queued after the cancelled one runs after it, so reaching it proves the first one was skipped.

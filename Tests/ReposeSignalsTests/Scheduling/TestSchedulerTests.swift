@@ -5,7 +5,7 @@ import Testing
 @Suite("TestScheduler")
 struct TestSchedulerTests {
     let scheduler = TestScheduler()
-    let log = EventLog()
+    let log = RecordingLog()
 
     @Test("S13 nothing runs until virtual time is advanced, then work runs in due-time order")
     func dueTimeOrder() {

@@ -18,7 +18,7 @@ struct HoldTests {
     func replaysLatest() {
         let held = source.signal.hold(initial: "none")
         source.send("a")
-        let recorder = Recorder<String>()
+        let recorder = RecordingObserver<String>()
         let subscription = held.observe(recorder.handler)
         source.send("b")
         #expect(recorder.values == ["a", "b"])
@@ -28,20 +28,20 @@ struct HoldTests {
     @Test("S8 a held state unsubscribes from its signal when it is released")
     func releaseUnsubscribes() {
         var held: State<String>? = source.signal.hold(initial: "")
-        weak let weakHeld = held
+        let weakHeld = WeakReference(held)
         #expect(source.signal.observerCount == 1)
         held = nil
-        #expect(weakHeld == nil)
+        #expect(weakHeld.object == nil)
         #expect(source.signal.observerCount == 0)
     }
 
     @Test("S8 a held state does not keep the signal source alive")
     func doesNotRetainSource() {
         var source: SignalSource<String>? = SignalSource()
-        weak let weakSource = source
+        let weakSource = WeakReference(source)
         let held = source?.signal.hold(initial: "x")
         source = nil
-        #expect(weakSource == nil)
+        #expect(weakSource.object == nil)
         #expect(held?.value == "x")
     }
 }

@@ -48,7 +48,7 @@ struct StateCombineLatestTests {
     func array() {
         let states = [MutableState(1), MutableState(2), MutableState(3)]
         let combined = State.combineLatest(states.map(\.state))
-        let recorder = Recorder<[Int]>()
+        let recorder = RecordingObserver<[Int]>()
         let subscription = combined.observe(recorder.handler)
         states[1].value = 20
         #expect(combined.value == [1, 20, 3])

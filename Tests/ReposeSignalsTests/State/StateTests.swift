@@ -5,7 +5,7 @@ import Testing
 @Suite("State")
 struct StateTests {
     let count = MutableState(1)
-    let recorder = Recorder<Int>()
+    let recorder = RecordingObserver<Int>()
 
     @Test("S6 observing a state replays its current value at once, then every change")
     func replayThenChanges() {
@@ -20,7 +20,7 @@ struct StateTests {
 
     @Test("S6 every new observer gets its own replay of the current value")
     func replayPerObserver() {
-        let other = Recorder<Int>()
+        let other = RecordingObserver<Int>()
         let first = count.state.observe(recorder.handler)
         count.value = 2
         let second = count.state.observe(other.handler)
@@ -47,7 +47,7 @@ struct StateTests {
 
     @Test("S7 assigning an equal value notifies, but not through removeDuplicates")
     func equalAssignment() {
-        let all = Recorder<Int>()
+        let all = RecordingObserver<Int>()
         let plain = count.state.observe(all.handler)
         let distinct = count.state.removeDuplicates().observe(recorder.handler)
         count.value = 1
@@ -80,7 +80,7 @@ struct StateTests {
 
     @Test("a value set from inside an observer is stored at once and delivered after the current delivery")
     func reentrantAssignment() {
-        let log = EventLog()
+        let log = RecordingLog()
         let first = count.state.signal.observe { value in
             log.append("first \(value) now \(self.count.value)")
             if value == 2 { self.count.value = 3 }
@@ -94,7 +94,7 @@ struct StateTests {
     @Test("map on a state derives its value and its changes")
     func mapState() {
         let text = count.state.map { "#\($0)" }
-        let recorder = Recorder<String>()
+        let recorder = RecordingObserver<String>()
         let subscription = text.observe(recorder.handler)
         count.value = 2
         #expect(text.value == "#2")
@@ -106,13 +106,13 @@ struct StateTests {
     func mutableStateReleaseFreesObservers() {
         var state: MutableState<Int>? = MutableState(0)
         var probe: LifetimeProbe? = LifetimeProbe()
-        weak let weakProbe = probe
-        weak let weakState = state
+        let weakProbe = WeakReference(probe)
+        let weakState = WeakReference(state)
         let owner = StubOwner()
         state?.state.observe(owner: owner) { [probe] _ in probe?.touch() }
         probe = nil
         state = nil
-        #expect(weakState == nil)
-        #expect(weakProbe == nil)
+        #expect(weakState.object == nil)
+        #expect(weakProbe.object == nil)
     }
 }

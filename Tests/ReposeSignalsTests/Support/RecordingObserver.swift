@@ -1,7 +1,7 @@
 @testable import ReposeSignals
 
 /// Records every value it is given, in order, so a test can check the whole history in one `#expect`.
-final class Recorder<Value> {
+final class RecordingObserver<Value> {
     private(set) var values: [Value] = []
 
     var handler: (Value) -> Void {
@@ -26,10 +26,19 @@ final class LifetimeProbe {
 final class StubOwner {}
 
 /// A log shared by several observers, to check the interleaving of deliveries.
-final class EventLog {
+final class RecordingLog {
     private(set) var events: [String] = []
 
     func append(_ event: String) {
         events.append(event)
+    }
+}
+
+/// Holds an object weakly, so a test can check that it was freed (portable to compilers without `weak let`).
+final class WeakReference<Object: AnyObject> {
+    weak var object: Object?
+
+    init(_ object: Object?) {
+        self.object = object
     }
 }
