@@ -20,23 +20,6 @@ extension Resource {
         makeRequest(method, body: nil, requestMutation: requestMutation)
     }
 
-    /// Sends a request whose body is `data`, with `contentType` as its `Content-Type` unless a mutation changes it.
-    @discardableResult
-    public func request(
-        _ method: RequestMethod,
-        data: Data,
-        contentType: String,
-        requestMutation: @escaping RequestMutation = { _ in }
-    ) -> Request {
-        makeRequest(
-            method,
-            body: { urlRequest in
-                urlRequest.httpBody = data
-                urlRequest.setValue(contentType, forHTTPHeaderField: "Content-Type")
-            },
-            requestMutation: requestMutation)
-    }
-
     /// A request, not yet started, whose work is done by your own `delegate`. Call ``Request/start()`` to run it.
     public func prepareRequest(using delegate: any RequestDelegate) -> Request {
         Request(delegate: delegate)
