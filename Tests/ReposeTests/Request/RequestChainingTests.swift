@@ -181,6 +181,23 @@ struct RequestChainingTests {
         #expect(chain.state == .completed)
     }
 
+    @Test("a chain that nobody holds still completes and runs its hooks, then is freed")
+    func unheldChain() async {
+        var result: String?
+        weak var weakChain: Request?
+        let wrapped = resource.request(.get)
+        do {
+            let chain = wrapped.chained { _ in .useResponse(substitute("kept")) }
+                .onSuccess { result = $0.content as? String }
+            weakChain = chain
+        }
+        #expect(weakChain != nil)
+        await harness.answer(wrapped)
+        await yieldUntil { result != nil }
+        #expect(result == "kept")
+        #expect(weakChain == nil)
+    }
+
     @Test("a chain reports the progress of the request it waits on, and 1 only when it completes")
     func chainProgress() async {
         service.configure { $0.progressReportingInterval = 0 }
