@@ -80,6 +80,26 @@ struct ConfigurationPatternTests {
         #expect(configured(/page=\d/.ignoresCase(), reaches: urls) == [true, true, false])
     }
 
+    @Test("a pattern is compiled once per configure call, however many resources it is tested against")
+    func compiledOnce() {
+        let pattern = CountingPattern()
+        service.configure(pattern) { $0.expirationTime = 5 }
+        let resources = (0..<5).map { service.resource("/r\($0)") }
+        #expect(resources.map(\.configuration.expirationTime) == [30, 30, 5, 30, 30])
+        service.invalidateConfiguration()
+        #expect(resources.map { $0.configuration(for: .post).expirationTime } == [30, 30, 5, 30, 30])
+        #expect(pattern.compilations == 1)
+        #expect(pattern.tests == 10)
+    }
+
+    @Test("the configuration's description is the given label, or else the pattern's text")
+    func entryDescriptions() {
+        service.configure("/a/*") { _ in }
+        service.configure("/a/*", description: "area A") { _ in }
+        service.configure { _ in }
+        #expect(service.configurationEntries.map(\.description) == ["/a/*", "area A", "all resources"])
+    }
+
     @Test("a pattern's text is the configuration's default description")
     func descriptions() throws {
         #expect("/a/*".configurationPatternDescription == "/a/*")
@@ -92,4 +112,21 @@ struct ConfigurationPatternTests {
         let target = service.resource("/a").withParam("x", "1")
         #expect(configured(target, reaches: ["/a", "/a/b", "https://zingle.frotz/v1/a?x=1"]) == [false, false, true])
     }
+}
+
+/// A pattern that counts how often it is compiled and tested; it matches `/r2` only.
+@MainActor
+final class CountingPattern: ConfigurationPatternConvertible {
+    private(set) var compilations = 0
+    private(set) var tests = 0
+
+    func configurationPattern(for service: Service) -> (URL) -> Bool {
+        compilations += 1
+        return { [unowned self] url in
+            tests += 1
+            return url.path.hasSuffix("/r2")
+        }
+    }
+
+    var configurationPatternDescription: String { "counting" }
 }
