@@ -5,7 +5,8 @@ import FoundationNetworking
 #endif
 
 /// How a resource behaves: how long its data stays fresh, what every request carries, and how responses are
-/// parsed. Set it with `Service.configure(...)`; read a resource's with ``Resource/configuration``.
+/// parsed. Set it with ``Service/configure(_:requestMethods:description:_:)`` and its siblings; read a
+/// resource's with ``Resource/configuration`` or ``Resource/configuration(for:)``.
 public struct Configuration {
     /// How long loaded data counts as fresh for `loadIfNeeded()`, in seconds. 30 by default.
     public var expirationTime: TimeInterval = 30
@@ -24,15 +25,38 @@ public struct Configuration {
     /// Creates the default configuration.
     public init() {}
 
-    /// Adds a change that is applied to every request just before it is sent, after the per-request mutation.
+    /// Adds a change that is applied to every request just before it is sent, after the request's own
+    /// `requestMutation`.
     ///
-    /// Mutators run again for each request and each ``Request/repeated()``, so they always see the current body
-    /// and headers.
+    /// Mutators run again for each request and each ``Request/repeated()``, reading whatever they need at that
+    /// moment, so unlike values set in a configuration closure they need no `invalidateConfiguration()`. They see
+    /// the body set by a body helper and may rewrite it, or change the HTTP method; they are chosen by the method
+    /// the request was created with.
+    ///
+    /// ```swift
+    /// service.configure {
+    ///     $0.mutateRequests { $0.setValue(session.currentRequestID(), forHTTPHeaderField: "X-Request-ID") }
+    /// }
+    /// ```
     public mutating func mutateRequests(with mutator: @escaping Resource.RequestMutation) {
         requestMutators.append(mutator)
     }
 
-    /// Adds a decorator, which receives every request before it starts and may watch it, replace it, or cancel it.
+    /// Adds a decorator, which receives every request (loads included) with its resource before it starts, and
+    /// returns the request to use.
+    ///
+    /// A decorator may attach hooks and return the same request, cancel it (it then fails at once, without
+    /// network traffic), or wrap it with ``Request/chained(whenCompleted:)``. Decorators run once per request, in
+    /// the order they were added, chosen by the method the request has after the mutators; a
+    /// ``Request/repeated()`` request is not decorated again.
+    ///
+    /// ```swift
+    /// service.configure {
+    ///     $0.decorateRequests { resource, request in
+    ///         request.onFailure { print("\(resource.url): \($0.userMessage)") }
+    ///     }
+    /// }
+    /// ```
     public mutating func decorateRequests(with decorator: @escaping @MainActor (Resource, Request) -> Request) {
         requestDecorators.append(decorator)
     }

@@ -33,7 +33,8 @@ public final class Request {
     let delegate: any RequestDelegate
     private var completionHooks: [@MainActor (ResponseInfo) -> Void] = []
     private var progressHooks: [@MainActor (Double) -> Void] = []
-    private var currentHandler: RequestCompletionHandler?
+    /// Weak: the handler keeps the request alive while the work is under way, not the other way round.
+    private weak var currentHandler: RequestCompletionHandler?
 
     init(delegate: any RequestDelegate) {
         self.delegate = delegate
@@ -76,6 +77,7 @@ public final class Request {
     func complete(with info: ResponseInfo) {
         guard state != .completed else { return }
         state = .completed
+        currentHandler?.detach()
         currentHandler = nil
         completedResponse = info
         updateProgress(1)

@@ -22,10 +22,17 @@ public protocol RequestDelegate: AnyObject {
 /// How a ``RequestDelegate`` reports its result and progress to its request.
 @MainActor
 public final class RequestCompletionHandler {
-    private weak var request: Request?
+    /// Strong until the request completes, so that a request nobody else holds (a chain, say) still completes
+    /// and runs its hooks; whoever holds the handler holds the request.
+    private var request: Request?
 
     init(request: Request) {
         self.request = request
+    }
+
+    /// Lets go of the completed request.
+    func detach() {
+        request = nil
     }
 
     /// Whether a broadcast would be ignored: the request already completed or was cancelled.

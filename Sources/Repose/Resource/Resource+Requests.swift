@@ -8,6 +8,15 @@ extension Resource {
     /// Sends a request for this resource. Unlike ``load()``, its result does not change the resource's state:
     /// attach hooks, or pass it to ``load(using:)``.
     ///
+    /// ```swift
+    /// resource.request(.delete).onSuccess { _ in resource.wipe() }
+    /// resource.request(.post) { $0.setValue("yes", forHTTPHeaderField: "X-Dry-Run") }
+    /// ```
+    ///
+    /// The request is built from the configuration for `method`: configured headers first, then the body (for the
+    /// body helpers), then `requestMutation`, then the configured mutators, each able to override what came
+    /// before. Decorators then receive it before it starts.
+    ///
     /// - Parameters:
     ///   - method: The HTTP method.
     ///   - requestMutation: A last change to this request before the configured mutators run. It runs again when
@@ -20,24 +29,10 @@ extension Resource {
         makeRequest(method, body: nil, requestMutation: requestMutation)
     }
 
-    /// Sends a request whose body is `data`, with `contentType` as its `Content-Type` unless a mutation changes it.
-    @discardableResult
-    public func request(
-        _ method: RequestMethod,
-        data: Data,
-        contentType: String,
-        requestMutation: @escaping RequestMutation = { _ in }
-    ) -> Request {
-        makeRequest(
-            method,
-            body: { urlRequest in
-                urlRequest.httpBody = data
-                urlRequest.setValue(contentType, forHTTPHeaderField: "Content-Type")
-            },
-            requestMutation: requestMutation)
-    }
-
     /// A request, not yet started, whose work is done by your own `delegate`. Call ``Request/start()`` to run it.
+    ///
+    /// The request stays in progress until the delegate broadcasts a response, which reaches the hooks exactly as
+    /// broadcast (the transformer pipeline does not run). Configuration and decorators do not apply.
     public func prepareRequest(using delegate: any RequestDelegate) -> Request {
         Request(delegate: delegate)
     }

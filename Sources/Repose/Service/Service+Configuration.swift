@@ -4,7 +4,8 @@ extension Service {
     /// Applies `configurer` to every resource of this service.
     ///
     /// Later calls override earlier ones where they set the same option; options they do not set keep their
-    /// values. Configuration is computed lazily, the first time a resource needs it.
+    /// values. Configuration is computed lazily, the first time a resource needs it, and then cached until
+    /// configuration changes: a new `configure` call or ``invalidateConfiguration()``.
     ///
     /// ```swift
     /// service.configure { $0.expirationTime = 60 }
@@ -24,7 +25,45 @@ extension Service {
             configurer)
     }
 
+    /// Applies `configurer` to the resources that match `pattern`: a glob string, a regular expression, or one
+    /// resource.
+    ///
+    /// ```swift
+    /// service.configure("/users/*") { $0.expirationTime = 300 }         // one segment under /users
+    /// service.configure("**/avatar", requestMethods: [.get]) { $0.expirationTime = 3600 }
+    /// service.configure(try NSRegularExpression(pattern: "/v[0-9]+/")) { $0.headers["X-Versioned"] = "1" }
+    /// service.configure(service.resource("/login")) { $0.retryTime = 0 }
+    /// ```
+    ///
+    /// The pattern is compiled once, here; matching a resource against it compiles nothing.
+    ///
+    /// - Parameters:
+    ///   - pattern: Which resources this applies to; see ``ConfigurationPatternConvertible`` for the syntax.
+    ///   - requestMethods: The methods this applies to; all of them by default.
+    ///   - description: A label for logs; the pattern's text by default.
+    ///   - configurer: Changes the configuration.
+    public func configure(
+        _ pattern: any ConfigurationPatternConvertible,
+        requestMethods: [RequestMethod]? = nil,
+        description: String? = nil,
+        _ configurer: @escaping @MainActor (inout Configuration) -> Void
+    ) {
+        addConfiguration(
+            matching: pattern.configurationPattern(for: self), requestMethods: requestMethods,
+            description: description ?? pattern.configurationPatternDescription, configurer)
+    }
+
     /// Applies `configurer` to the resources whose URL satisfies `predicate`.
+    ///
+    /// ```swift
+    /// service.configure(whenURLMatches: { $0.path.hasSuffix(".png") }) { $0.expirationTime = 86_400 }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - predicate: Tests a resource's absolute URL. It runs when configuration is computed, not per request.
+    ///   - requestMethods: The methods this applies to; all of them by default.
+    ///   - description: A label for logs.
+    ///   - configurer: Changes the configuration.
     public func configure(
         whenURLMatches predicate: @escaping (URL) -> Bool,
         requestMethods: [RequestMethod]? = nil,
@@ -36,21 +75,17 @@ extension Service {
             configurer)
     }
 
-    /// Applies `configurer` to one resource only.
-    public func configure(
-        _ resource: Resource,
-        requestMethods: [RequestMethod]? = nil,
-        description: String? = nil,
-        _ configurer: @escaping @MainActor (inout Configuration) -> Void
-    ) {
-        let target = resource.url
-        addConfiguration(
-            matching: { $0 == target }, requestMethods: requestMethods,
-            description: description ?? target.absoluteString, configurer)
-    }
-
-    /// Makes every resource recompute its configuration the next time it needs it. Call this when something a
-    /// configuration closure reads has changed (a new auth token, say).
+    /// Makes every resource recompute its configuration the next time it needs it.
+    ///
+    /// Configuration closures run once and their result is cached, so a value they read (an auth token, say) is
+    /// only picked up after this call:
+    ///
+    /// ```swift
+    /// service.configure { $0.headers["Authorization"] = session.authorizationHeader }
+    /// // later, after logging in:
+    /// session.authorizationHeader = "Bearer \(token)"
+    /// service.invalidateConfiguration()
+    /// ```
     public func invalidateConfiguration() {
         configurationChanged()
     }
