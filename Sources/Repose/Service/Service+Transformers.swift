@@ -18,8 +18,8 @@ extension Service {
     /// decodes straight from the response bytes instead.
     ///
     /// - Parameters:
-    ///   - pattern: A glob relative to the base URL: `*` within a path segment, `**` across segments, `?` one
-    ///     character. The query string is ignored.
+    ///   - pattern: Which resources: a glob relative to the base URL (`*` within a path segment, `**` across
+    ///     segments, `?` one character, query ignored), a regular expression, or a resource.
     ///   - requestMethods: The methods this applies to; all of them by default.
     ///   - stage: The stage to add the transformer to.
     ///   - action: Whether to replace the stage's transformers or append to them.
@@ -28,7 +28,7 @@ extension Service {
     ///   - description: A label for logs.
     ///   - contentTransform: Maps the content. It runs off the main actor.
     public func configureTransformer<Input, Output>(
-        _ pattern: String,
+        _ pattern: any ConfigurationPatternConvertible,
         requestMethods: [RequestMethod]? = nil,
         atStage stage: PipelineStageKey = .model,
         action: PipelineStage.MutationAction = .replaceExisting,
@@ -37,10 +37,10 @@ extension Service {
         description: String? = nil,
         contentTransform: @escaping @Sendable (Entity<Input>) throws -> Output?
     ) {
-        let urlPattern = URLPattern(glob: pattern, baseURL: baseURL)
         addTransformer(
-            matching: urlPattern.matches, requestMethods: requestMethods, stage: stage, action: action,
-            description: description ?? "\(Input.self) → \(Output.self) for \(pattern)",
+            matching: pattern.configurationPattern(for: self), requestMethods: requestMethods, stage: stage,
+            action: action,
+            description: description ?? "\(Input.self) → \(Output.self) for \(pattern.configurationPatternDescription)",
             transformer: ResponseContentTransformer(
                 onInputTypeMismatch: mismatchAction, transformErrors: transformErrors, description: description,
                 processor: contentTransform))
@@ -81,7 +81,7 @@ extension Service {
     /// receive the model and can map it further.
     ///
     /// - Parameters:
-    ///   - pattern: A glob relative to the base URL; see
+    ///   - pattern: A glob relative to the base URL, a regular expression or a resource; see
     ///     ``configureTransformer(_:requestMethods:atStage:action:onInputTypeMismatch:transformErrors:description:contentTransform:)``.
     ///   - modelType: The model to decode.
     ///   - decoder: The decoder to use, for date and key strategies. It is used from a background thread: do not
@@ -89,16 +89,16 @@ extension Service {
     ///   - requestMethods: The methods this applies to; all of them by default.
     ///   - description: A label for logs.
     public func configureTransformer<Model: Decodable>(
-        _ pattern: String,
+        _ pattern: any ConfigurationPatternConvertible,
         decoding modelType: Model.Type,
         decoder: JSONDecoder = JSONDecoder(),
         requestMethods: [RequestMethod]? = nil,
         description: String? = nil
     ) {
-        let urlPattern = URLPattern(glob: pattern, baseURL: baseURL)
         addDecoding(
-            modelType, decoder: decoder, matching: urlPattern.matches, requestMethods: requestMethods,
-            description: description ?? "decode \(Model.self) for \(pattern)")
+            modelType, decoder: decoder, matching: pattern.configurationPattern(for: self),
+            requestMethods: requestMethods,
+            description: description ?? "decode \(Model.self) for \(pattern.configurationPatternDescription)")
     }
 
     /// Decodes every resource into a `Decodable` model; see
