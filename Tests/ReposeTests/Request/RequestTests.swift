@@ -119,3 +119,25 @@ struct RequestTests {
         #expect(seen == seen.sorted())
     }
 }
+
+@MainActor
+@Suite("Request lifetimes")
+struct RequestLifetimeTests {
+    let harness = Harness()
+
+    final class Captured {}
+
+    @Test("a request's hooks, and what they capture, are released once it completes")
+    func hooksReleasedOnCompletion() async {
+        weak var weakCaptured: Captured?
+        let request = harness.service.resource("/a").load()
+        do {
+            let captured = Captured()
+            weakCaptured = captured
+            request.onSuccess { _ in _ = captured }
+        }
+        #expect(weakCaptured != nil)
+        await harness.answer(request)
+        #expect(weakCaptured == nil)
+    }
+}
