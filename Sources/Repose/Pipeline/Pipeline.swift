@@ -33,6 +33,8 @@ public struct PipelineStage: Sendable {
     }
 
     var transformers: [any ResponseTransformer] = []
+    /// Where this stage's output is stored for later launches; see `cacheUsing(_:)`.
+    var cache: (any EntityCache)?
 
     /// Creates an empty stage.
     public init() {}
@@ -101,14 +103,40 @@ public struct Pipeline: Sendable {
         stages.removeAll()
     }
 
-    /// Runs `response` through the stages in ``order``.
-    func process(_ response: Response) -> Response {
+    /// Runs `response` through the stages in ``order``, handing each success to the caches in `targets` as it
+    /// leaves their stage (rule H11: every stage's cache gets that stage's output; failures are never written).
+    func process(_ response: Response, caching targets: [CacheTarget] = []) -> Response {
+        process(response, stages: order[...], caching: targets)
+    }
+
+    /// Runs `response` through the stages that come after `stage` in ``order`` (rule H9: a cache hit skips the
+    /// stages up to and including its own).
+    func process(_ response: Response, after stage: PipelineStageKey) -> Response {
+        guard let index = order.firstIndex(of: stage) else { return response }
+        return process(response, stages: order[(index + 1)...], caching: [])
+    }
+
+    private func process(
+        _ response: Response, stages keys: ArraySlice<PipelineStageKey>, caching targets: [CacheTarget]
+    )
+        -> Response
+    {
         var result = response
-        for key in order {
+        for key in keys {
             if let stage = stages[key] {
                 result = stage.process(result)
             }
+            if !targets.isEmpty, case .success(let entity) = result {
+                for target in targets where target.stage == key {
+                    target.write(entity)
+                }
+            }
         }
         return result
+    }
+
+    /// The stages that have a cache, in ``order``.
+    var cachingStages: [(key: PipelineStageKey, cache: any EntityCache)] {
+        order.compactMap { key in stages[key]?.cache.map { (key, $0) } }
     }
 }

@@ -32,7 +32,10 @@ final class NetworkRequestDelegate: RequestDelegate {
         ReposeLog.log(.network, requestDescription)
         ReposeLog.log(.networkDetails, ReposeLog.describe(urlRequest))
         let configuration = resource.configuration(for: effectiveMethod)
-        let processor = ResponseProcessor(pipeline: configuration.pipeline, now: resource.service.now)
+        // Only GETs carry the resource's state, so only they fill its caches.
+        let processor = ResponseProcessor(
+            pipeline: configuration.pipeline, now: resource.service.now,
+            cacheTargets: effectiveMethod == .get ? configuration.pipeline.cacheTargets(for: resource) : [])
         let progress = ProgressSampler(minimumInterval: configuration.progressReportingInterval)
         task = resource.service.networking.startRequest(
             urlRequest,

@@ -14,6 +14,8 @@ struct ResponseProcessor: Sendable {
 
     let pipeline: Pipeline
     let now: @Sendable () -> TimeInterval
+    /// The caches that successful responses are written to, with this resource's keys.
+    var cacheTargets: [CacheTarget] = []
 
     func process(_ result: Result<NetworkResponse, any Error>) -> Outcome {
         let timestamp = now()
@@ -32,7 +34,7 @@ struct ResponseProcessor: Sendable {
                 let error = RequestError(httpStatusCode: raw.statusCode, entity: entity, timestamp: timestamp)
                 return .response(pipeline.process(.failure(error)))
             }
-            return .response(pipeline.process(.success(entity)))
+            return .response(pipeline.process(.success(entity), caching: cacheTargets))
         }
     }
 }

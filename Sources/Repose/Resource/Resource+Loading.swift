@@ -24,6 +24,14 @@ extension Resource {
     public func loadIfNeeded() -> Request? {
         ReposeLog.log(.staleness, loadDecisionLogLine)
         if let inFlight = loadRequests.first { return inFlight }
+        if cacheCheck != .done {
+            startCacheCheck()
+            if cacheCheck == .checking {  // wait for the cache before deciding (rule H4)
+                let request = Request(delegate: CacheThenNetworkDelegate(resource: self))
+                load(using: request)
+                return request.start()
+            }
+        }
         return isUpToDate ? nil : load()
     }
 
@@ -34,12 +42,16 @@ extension Resource {
     /// sends the current data's ETag as `If-None-Match`.
     @discardableResult
     public func load() -> Request {
-        let request = request(.get) { [weak self] urlRequest in
+        load(using: makeLoadRequest())
+    }
+
+    /// The GET a load sends, with the current data's ETag as `If-None-Match`.
+    func makeLoadRequest() -> Request {
+        request(.get) { [weak self] urlRequest in
             if let etag = self?.latestData?.etag {
                 urlRequest.setValue(etag, forHTTPHeaderField: "If-None-Match")
             }
         }
-        return load(using: request)
     }
 
     /// Makes `request`'s result update this resource as a load would: its entity becomes ``latestData`` or its

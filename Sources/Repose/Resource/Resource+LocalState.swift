@@ -35,6 +35,7 @@ extension Resource {
         latestData = nil
         latestError = nil
         isInvalidated = false
+        cacheCheck = .notStarted  // as if newly created: the next use reads the cache again
         notifyObservers(.newData(.wipe))
     }
 }

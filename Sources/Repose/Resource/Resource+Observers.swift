@@ -24,6 +24,7 @@ extension Resource {
         entry.addOwner(owner)
         observers.append(entry)
         observer.resourceChanged(self, event: .observerAdded)
+        startCacheCheck()
         return self
     }
 

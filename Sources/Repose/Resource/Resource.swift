@@ -23,7 +23,17 @@ public final class Resource {
 
     /// The latest valid data: from a load, a cache, or a local override. It survives errors: after a failed load
     /// it still holds the last good (now stale) data.
-    public internal(set) var latestData: Entity<Any>?
+    ///
+    /// With a persistent cache configured, the first read starts reading the cache; a hit arrives later as
+    /// ``ResourceEvent/newData(_:)`` with `.cache`.
+    public internal(set) var latestData: Entity<Any>? {
+        get {
+            if cacheCheck == .notStarted { startCacheCheck() }
+            return storedLatestData
+        }
+        set { storedLatestData = newValue }
+    }
+    var storedLatestData: Entity<Any>?
     /// The error from the latest load, if it failed. Cleared by the next success.
     public internal(set) var latestError: RequestError?
     /// The loads in flight, oldest first.
@@ -35,6 +45,8 @@ public final class Resource {
     var isInvalidated = false
     var observers: [ObserverEntry] = []
     var signals = ResourceSignals()
+    var cacheCheck = CacheCheck.notStarted
+    var cacheCheckWaiters: [@MainActor () -> Void] = []
 
     private var cachedConfigurations: [RequestMethod: Configuration] = [:]
     private var cachedConfigurationVersion = -1

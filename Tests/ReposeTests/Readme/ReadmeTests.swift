@@ -21,7 +21,9 @@ struct ReadmeTests {
     }
 
     static func normalized(_ code: String) -> String {
-        code.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        // Line by line, with runs of spaces folded, so that formatting (comment alignment) does not count.
+        code.split(separator: "\n")
+            .map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
             .filter { !$0.isEmpty && $0 != "import Repose" }.joined(separator: "\n")
     }
 

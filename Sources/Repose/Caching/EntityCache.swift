@@ -1,0 +1,90 @@
+import Dispatch
+import Foundation
+
+/// A place to keep entities across launches, so that a resource can show its last known data before (or
+/// without) a network round trip.
+///
+/// Attach a cache to a pipeline stage with `PipelineStage.cacheUsing(_:)`. After every successful response the
+/// stage's output is written to it; when a resource is first used, the cache is read, and a hit arrives as
+/// `newData(.cache)`. A cache at the `rawData` stage stores bytes (easy to persist, parsed again on read); a cache at
+/// a later stage stores parsed content and skips that work on read.
+///
+/// Repose calls ``readEntity(forKey:)``, ``writeEntity(_:forKey:)`` and ``removeEntity(forKey:)`` only on
+/// ``workQueue``, never on the main actor. ``FileEntityCache`` is a ready-made implementation.
+public protocol EntityCache: Sendable {
+    /// The key under which `resource`'s entity is stored, or `nil` to leave the resource out of this cache.
+    @MainActor
+    func key(for resource: Resource) -> String?
+
+    /// The stored entity, or `nil` for a miss. Return `nil` for anything unreadable: it is treated as a miss.
+    func readEntity(forKey key: String) -> Entity<Any>?
+
+    /// Stores `entity`, replacing what was there.
+    func writeEntity(_ entity: Entity<Any>, forKey key: String)
+
+    /// Forgets the entity for `key`.
+    func removeEntity(forKey key: String)
+
+    /// The queue on which Repose calls the methods above.
+    var workQueue: DispatchQueue { get }
+}
+
+/// One cache of one pipeline stage, with the key of one resource in it.
+struct CacheTarget: Sendable {
+    let stage: PipelineStageKey
+    let cache: any EntityCache
+    let key: String
+
+    /// Writes on the cache's queue, without waiting.
+    func write(_ entity: Entity<Any>) {
+        let transfer = UncheckedTransfer(entity)
+        cache.workQueue.async { [cache, key] in cache.writeEntity(transfer.value, forKey: key) }
+    }
+
+    /// Reads on the cache's queue, waiting for the answer. Never called on the main actor.
+    func read() -> Entity<Any>? {
+        cache.workQueue.sync { [cache, key] in UncheckedTransfer(cache.readEntity(forKey: key)) }.value
+    }
+}
+
+extension PipelineStage {
+    /// Stores this stage's output in `cache` after every successful response, and reads it back when a resource is
+    /// first used. Replaces any cache the stage had.
+    ///
+    /// ```swift
+    /// service.configure {
+    ///     $0.pipeline[.rawData].cacheUsing(FileEntityCache(directory: cachesFolder))
+    /// }
+    /// ```
+    public mutating func cacheUsing(_ cache: any EntityCache) {
+        self.cache = cache
+    }
+
+    /// Removes this stage's cache.
+    public mutating func doNotCache() {
+        cache = nil
+    }
+}
+
+extension Pipeline {
+    /// The caches of this pipeline with `resource`'s keys; resources a cache has no key for are left out of it
+    /// (rule H14).
+    @MainActor
+    func cacheTargets(for resource: Resource) -> [CacheTarget] {
+        cachingStages.compactMap { stage in
+            stage.cache.key(for: resource).map { CacheTarget(stage: stage.key, cache: stage.cache, key: $0) }
+        }
+    }
+
+    /// The newest usable cached entity: caches of later stages are tried first (rule H8); a hit runs through the
+    /// stages after its own (H9), and one that fails there is ignored in favour of earlier caches (H10).
+    func readCache(_ targets: [CacheTarget]) -> Entity<Any>? {
+        for target in targets.reversed() {
+            guard let cached = target.read() else { continue }
+            if case .success(let entity) = process(.success(cached), after: target.stage) {
+                return entity
+            }
+        }
+        return nil
+    }
+}

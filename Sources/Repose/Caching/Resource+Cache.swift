@@ -1,0 +1,102 @@
+import Dispatch
+
+/// Where a resource is in reading its persistent caches.
+enum CacheCheck: Equatable {
+    /// Nothing has needed the resource's data yet.
+    case notStarted
+    /// The caches are being read off the main actor.
+    case checking
+    /// The caches were read (or there are none).
+    case done
+}
+
+extension Resource {
+    /// Starts reading the configured caches, once: on first data access, first observer, or `loadIfNeeded()`
+    /// (rule H1). Reading happens off the main actor; a hit arrives as `newData(.cache)` unless newer data came
+    /// first.
+    func startCacheCheck() {
+        guard cacheCheck == .notStarted else { return }
+        let pipeline = configuration.pipeline
+        let targets = pipeline.cacheTargets(for: self)
+        guard !targets.isEmpty else {
+            cacheCheck = .done
+            return
+        }
+        cacheCheck = .checking
+        DispatchQueue.global(qos: .userInitiated).async {
+            let found = UncheckedTransfer(pipeline.readCache(targets))
+            Task { @MainActor in self.finishCacheCheck(found.value) }
+        }
+    }
+
+    private func finishCacheCheck(_ cached: Entity<Any>?) {
+        guard cacheCheck == .checking else { return }
+        cacheCheck = .done
+        if let cached, storedLatestData == nil, latestError == nil {
+            storedLatestData = cached
+            notifyObservers(.newData(.cache))
+        }
+        let waiters = cacheCheckWaiters
+        cacheCheckWaiters = []
+        for waiter in waiters {
+            waiter()
+        }
+    }
+
+    /// Runs `action` once the caches have been read: at once if they already were or there are none.
+    func whenCacheChecked(_ action: @escaping @MainActor () -> Void) {
+        startCacheCheck()
+        if cacheCheck == .checking {
+            cacheCheckWaiters.append(action)
+        } else {
+            action()
+        }
+    }
+
+    /// Waits until the caches have been read. For tests and for code that must not race the cache.
+    func cacheCheckCompleted() async {
+        await withCheckedContinuation { continuation in
+            whenCacheChecked { continuation.resume() }
+        }
+    }
+}
+
+/// The load `loadIfNeeded()` starts while the caches are still being read (rule H4): it waits for them, then
+/// either confirms fresh cached data as "not modified" without touching the network, or loads from the network.
+@MainActor
+final class CacheThenNetworkDelegate: RequestDelegate {
+    private let resource: Resource
+    private var networkRequest: Request?
+    private var isCancelled = false
+
+    init(resource: Resource) {
+        self.resource = resource
+    }
+
+    func startUnderlyingOperation(passingResponseTo completionHandler: RequestCompletionHandler) {
+        resource.whenCacheChecked { [self] in
+            guard !isCancelled else { return }
+            if resource.isUpToDate, let cached = resource.latestData {
+                completionHandler.broadcastResponse(ResponseInfo(response: .success(cached), isNew: false))
+                return
+            }
+            let request = resource.makeLoadRequest()
+            networkRequest = request
+            request.onProgress { completionHandler.broadcastProgress($0) }
+            request.onCompletion { completionHandler.broadcastResponse($0) }
+        }
+    }
+
+    func cancelUnderlyingOperation() {
+        isCancelled = true
+        networkRequest?.cancel()
+    }
+
+    func repeated() -> any RequestDelegate {
+        CacheThenNetworkDelegate(resource: resource)
+    }
+
+    var requestDescription: String {
+        "cache check, then GET \(resource.url.absoluteString)"
+    }
+}

@@ -1,0 +1,69 @@
+import Dispatch
+import Foundation
+import Repose
+
+/// An in-memory cache that records its calls and whether each ran on its work queue.
+final class RecordingCache: EntityCache, @unchecked Sendable {
+    // Safe: `entries` and `log` are only touched under the lock.
+    private let lock = NSLock()
+    private var entries: [String: Entity<Any>] = [:]
+    private var log: [String] = []
+    private var offQueueCalls = 0
+    private let queueKey = DispatchSpecificKey<Bool>()
+    let workQueue: DispatchQueue
+    let name: String
+    /// Keys are the resource's path; paths in this set get no key (they opt out).
+    let excludedPaths: Set<String>
+
+    init(name: String = "cache", excluding excludedPaths: Set<String> = []) {
+        self.name = name
+        self.excludedPaths = excludedPaths
+        workQueue = DispatchQueue(label: "RecordingCache.\(name)")
+        workQueue.setSpecific(key: queueKey, value: true)
+    }
+
+    @MainActor
+    func key(for resource: Resource) -> String? {
+        excludedPaths.contains(resource.url.path) ? nil : resource.url.path
+    }
+
+    func readEntity(forKey key: String) -> Entity<Any>? {
+        record("read \(key)")
+        return lock.withLock { entries[key] }
+    }
+
+    func writeEntity(_ entity: Entity<Any>, forKey key: String) {
+        record("write \(key)")
+        lock.withLock { entries[key] = entity }
+    }
+
+    func removeEntity(forKey key: String) {
+        record("remove \(key)")
+        lock.withLock { entries[key] = nil }
+    }
+
+    private func record(_ call: String) {
+        let onQueue = DispatchQueue.getSpecific(key: queueKey) == true
+        lock.withLock {
+            log.append(call)
+            if !onQueue { offQueueCalls += 1 }
+        }
+    }
+
+    /// Puts an entity in the cache directly (as a previous launch would have).
+    func seed(_ path: String, content: Any, contentType: String = "text/plain", timestamp: TimeInterval) {
+        lock.withLock { entries[path] = Entity(content: content, contentType: contentType, timestamp: timestamp) }
+    }
+
+    func entry(_ path: String) -> Entity<Any>? {
+        workQueue.sync {}  // let pending writes land
+        return lock.withLock { entries[path] }
+    }
+
+    var calls: [String] {
+        workQueue.sync {}
+        return lock.withLock { log }
+    }
+
+    var callsOffQueue: Int { lock.withLock { offQueueCalls } }
+}
