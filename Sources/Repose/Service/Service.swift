@@ -21,6 +21,8 @@ public final class Service {
     let scheduler: any Scheduler
 
     var resourceCache: ResourceCache
+    /// The memory-warning subscription on Apple platforms; kept so that it lives as long as the service.
+    private var memoryWarningObserver: (any NSObjectProtocol)?
     var configurationEntries: [ConfigurationEntry] = []
     /// Bumped whenever configuration changes, so that resources recompute their cached configuration.
     private(set) var configurationVersion = 0
@@ -47,6 +49,7 @@ public final class Service {
         self.scheduler = scheduler
         self.resourceCache = ResourceCache(countLimit: 100)
         installStandardTransformers(standardTransformers)
+        memoryWarningObserver = flushOnMemoryWarnings()
     }
 
     /// Creates a service from a base `URL`; the other parameters are those of the `String` form.
