@@ -49,6 +49,20 @@ final class ObserverEntry {
         externalOwners.contains { $0.object != nil } || (isSelfOwned && observerObject != nil)
     }
 
+    /// Whether ``prune()`` would change anything: an owner or the observer is gone, or how strongly the observer
+    /// is held no longer matches the owners. Reads only, so that notifying live observers mutates nothing.
+    var needsPruning: Bool {
+        if externalOwners.isEmpty {
+            return strongObserver != nil || !isSelfOwned || observerObject == nil
+        }
+        guard strongObserver != nil else { return true }
+        // By index: `contains` would copy each `WeakOwner`, and copying a weak reference is a side-table update.
+        for index in externalOwners.indices where externalOwners[index].object == nil {
+            return true
+        }
+        return false
+    }
+
     /// Drops deallocated owners and adjusts how strongly the observer is held; returns whether the entry is alive.
     func prune() -> Bool {
         externalOwners.removeAll { $0.object == nil }
