@@ -5,10 +5,12 @@
 /// ends when no owner is left.
 @MainActor
 final class ObserverEntry {
-    private var strongObserver: (any ResourceObserver)?
-    private weak var observerObject: AnyObject?
-    private var isSelfOwned = false
-    private var externalOwners: [WeakOwner] = []
+    // Unchecked exclusivity: every access is a read or write that ends before any call into user code, and the
+    // entry lives on the main actor, so no two accesses can overlap. The checks cost more than a delivery.
+    @exclusivity(unchecked) private var strongObserver: (any ResourceObserver)?
+    @exclusivity(unchecked) private weak var observerObject: AnyObject?
+    @exclusivity(unchecked) private var isSelfOwned = false
+    @exclusivity(unchecked) private var externalOwners: [WeakOwner] = []
     let identity: AnyHashable?
 
     init(observer: any ResourceObserver) {
