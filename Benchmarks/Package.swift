@@ -1,8 +1,9 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// Benchmarks for ReposeSignals against a hand-written baseline and OpenCombine. A separate package, so the root
-// package keeps no dependencies. Run: `swift package --disable-sandbox benchmark` from this folder.
+// Benchmarks for ReposeSignals against a hand-written baseline and OpenCombine, and for the resource layer's hot
+// paths. A separate package, so the root package keeps no dependencies. Run: `swift package --disable-sandbox
+// benchmark` from this folder.
 let package = Package(
     name: "ReposeBenchmarks",
     platforms: [.macOS(.v14)],
@@ -22,6 +23,16 @@ let package = Package(
             ],
             path: "Benchmarks/SignalsBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        )
+        ),
+        .executableTarget(
+            name: "ResourceBenchmarks",
+            dependencies: [
+                .product(name: "Repose", package: "Repose"),
+                .product(name: "ReposeTesting", package: "Repose"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/ResourceBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

@@ -5,10 +5,12 @@
 /// ends when no owner is left.
 @MainActor
 final class ObserverEntry {
-    private var strongObserver: (any ResourceObserver)?
-    private weak var observerObject: AnyObject?
-    private var isSelfOwned = false
-    private var externalOwners: [WeakOwner] = []
+    // Unchecked exclusivity: every access is a read or write that ends before any call into user code, and the
+    // entry lives on the main actor, so no two accesses can overlap. The checks cost more than a delivery.
+    @exclusivity(unchecked) private var strongObserver: (any ResourceObserver)?
+    @exclusivity(unchecked) private weak var observerObject: AnyObject?
+    @exclusivity(unchecked) private var isSelfOwned = false
+    @exclusivity(unchecked) private var externalOwners: [WeakOwner] = []
     let identity: AnyHashable?
 
     init(observer: any ResourceObserver) {
@@ -47,6 +49,20 @@ final class ObserverEntry {
 
     private var isAlive: Bool {
         externalOwners.contains { $0.object != nil } || (isSelfOwned && observerObject != nil)
+    }
+
+    /// Whether ``prune()`` would change anything: an owner or the observer is gone, or how strongly the observer
+    /// is held no longer matches the owners. Reads only, so that notifying live observers mutates nothing.
+    var needsPruning: Bool {
+        if externalOwners.isEmpty {
+            return strongObserver != nil || !isSelfOwned || observerObject == nil
+        }
+        guard strongObserver != nil else { return true }
+        // By index: `contains` would copy each `WeakOwner`, and copying a weak reference is a side-table update.
+        for index in externalOwners.indices where externalOwners[index].object == nil {
+            return true
+        }
+        return false
     }
 
     /// Drops deallocated owners and adjusts how strongly the observer is held; returns whether the entry is alive.

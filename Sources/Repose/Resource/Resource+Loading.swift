@@ -10,9 +10,15 @@ extension Resource {
     /// Fresh means: not invalidated, and the latest data (or, after a failure, the latest error) is younger than
     /// `expirationTime` (or `retryTime` after a failure).
     public var isUpToDate: Bool {
-        guard !isInvalidated, latestData != nil || latestError != nil else { return false }
-        let configuration = self.configuration
-        let maxAge = latestError == nil ? configuration.expirationTime : configuration.retryTime
+        guard !isInvalidated else { return false }
+        let maxAge: TimeInterval
+        if errorTimestamp != nil {
+            maxAge = freshnessLimit.retryTime
+        } else if dataTimestamp != nil {
+            maxAge = freshnessLimit.expirationTime
+        } else {
+            return false
+        }
         return service.now() - timestamp <= maxAge
     }
 

@@ -65,6 +65,8 @@ extension Resource {
     }
 
     private func pruneObservers() {
+        // Notifying calls this every time: when nothing is gone (the usual case), leave the array untouched.
+        guard observers.contains(where: { $0.needsPruning }) else { return }
         var ended: [any ResourceObserver] = []
         observers.removeAll { entry in
             guard !entry.prune() else { return false }

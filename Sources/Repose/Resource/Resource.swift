@@ -33,9 +33,17 @@ public final class Resource {
         }
         set { storedLatestData = newValue }
     }
-    var storedLatestData: Entity<Any>?
+    var storedLatestData: Entity<Any>? {
+        didSet { dataTimestamp = storedLatestData?.timestamp }
+    }
     /// The error from the latest load, if it failed. Cleared by the next success.
-    public internal(set) var latestError: RequestError?
+    public internal(set) var latestError: RequestError? {
+        didSet { errorTimestamp = latestError?.timestamp }
+    }
+    /// `latestData?.timestamp` and `latestError?.timestamp`, kept in step with them as plain numbers so that
+    /// freshness checks copy neither struct (each copy retains every field).
+    private(set) var dataTimestamp: TimeInterval?
+    private(set) var errorTimestamp: TimeInterval?
     /// The loads in flight, oldest first.
     public internal(set) var loadRequests: [Request] = []
     /// Every request in flight that concerns this resource, loads included, oldest first.
@@ -50,6 +58,9 @@ public final class Resource {
 
     private var cachedConfigurations: [RequestMethod: Configuration] = [:]
     private var cachedConfigurationVersion = -1
+    /// GET's `expirationTime` and `retryTime` as plain numbers, with the configuration version they came from, so
+    /// that ``isUpToDate`` copies no `Configuration` (a struct of arrays and closures, several retains).
+    private var freshnessLimits = (expirationTime: 0.0, retryTime: 0.0, version: -1)
 
     init(service: Service, url: URL, invalidURLSource: String? = nil) {
         self.service = service
@@ -59,7 +70,7 @@ public final class Resource {
 
     /// The time of the latest change to ``latestData`` or ``latestError``, whichever is later.
     public var timestamp: TimeInterval {
-        max(latestData?.timestamp ?? 0, latestError?.timestamp ?? 0)
+        max(dataTimestamp ?? 0, errorTimestamp ?? 0)
     }
 
     /// Whether a load is in flight: its result will update ``latestData`` or ``latestError``.
@@ -88,6 +99,15 @@ public final class Resource {
         let built = service.buildConfiguration(for: url, method: method)
         cachedConfigurations[method] = built
         return built
+    }
+
+    /// How long GET data and errors stay fresh: the configuration's `expirationTime` and `retryTime`.
+    var freshnessLimit: (expirationTime: TimeInterval, retryTime: TimeInterval) {
+        if freshnessLimits.version != service.configurationVersion {
+            let configuration = configuration(for: .get)
+            freshnessLimits = (configuration.expirationTime, configuration.retryTime, service.configurationVersion)
+        }
+        return (freshnessLimits.expirationTime, freshnessLimits.retryTime)
     }
 }
 

@@ -2,22 +2,33 @@
 ///
 /// Resources in use (observed, or with requests in flight) are held strongly. Unused ones are demoted to weak
 /// references by a flush, so a resource the app still holds keeps its identity while forgotten ones are freed.
-/// A flush runs when the strongly held count passes a threshold; the threshold then moves to twice the count
-/// that survived, so that an app holding many observed resources does not rescan them on every lookup.
+///
+/// Every cost is amortised so that it does not grow with the number of live resources:
+/// - A flush runs when the strongly held count passes a threshold; the threshold then moves to twice the count
+///   that survived, so that an app holding many observed resources does not rescan them on every lookup.
+/// - Dead weak entries are purged the same way: only once the weak table has doubled since the last purge, so an
+///   app holding many unobserved resources does not rebuild that table every `countLimit` lookups.
+/// - Paths already seen map straight to their canonical key, so looking up a known path builds no URL.
 @MainActor
 struct ResourceCache {
     private var strong: [String: Resource] = [:]
     private var weak: [String: WeakResource] = [:]
+    private var keysByPath: [String: String] = [:]
     private var flushThreshold: Int
+    private var purgeThreshold: Int
 
     /// How many resources are held strongly before unused ones are released.
     var countLimit: Int {
-        didSet { flushThreshold = countLimit }
+        didSet {
+            flushThreshold = countLimit
+            purgeThreshold = countLimit
+        }
     }
 
     init(countLimit: Int) {
         self.countLimit = countLimit
         self.flushThreshold = countLimit
+        self.purgeThreshold = countLimit
     }
 
     /// The resource for `key`, if one is alive.
@@ -29,21 +40,48 @@ struct ResourceCache {
         return resource
     }
 
+    /// The resource for a path under the service's base URL, if that path was seen before and its resource is
+    /// alive.
+    mutating func resource(forPath path: String) -> Resource? {
+        guard let key = keysByPath[path] else { return nil }
+        return resource(forKey: key)
+    }
+
+    /// Remembers that `path` under the service's base URL has the canonical key `key`. The table is bounded by
+    /// the number of live resources: it is cleared whenever it outgrows them, and refills on later lookups.
+    mutating func remember(path: String, key: String) {
+        if keysByPath.count >= 2 * max(countLimit, strong.count + weak.count) {
+            keysByPath.removeAll()
+        }
+        keysByPath[path] = key
+    }
+
     mutating func insert(_ resource: Resource, forKey key: String) {
         strong[key] = resource
         if strong.count > flushThreshold {
-            flushUnused()
+            demoteUnused()
+            if weak.count > purgeThreshold { purgeDead() }
         }
     }
 
     /// Demotes every unused resource to a weak reference and forgets dead ones.
     mutating func flushUnused() {
+        demoteUnused()
+        purgeDead()
+    }
+
+    private mutating func demoteUnused() {
         for (key, resource) in strong where !resource.isInUse {
             strong[key] = nil
             weak[key] = WeakResource(resource)
         }
-        weak = weak.filter { $0.value.resource != nil }
         flushThreshold = max(countLimit, strong.count * 2)
+    }
+
+    private mutating func purgeDead() {
+        weak = weak.filter { $0.value.resource != nil }
+        purgeThreshold = max(countLimit, weak.count * 2)
+        keysByPath.removeAll()
     }
 
     /// Every live resource, for operations such as wiping or invalidating configuration.
@@ -52,6 +90,12 @@ struct ResourceCache {
     }
 
     var stronglyHeldCount: Int { strong.count }
+
+    /// How many entries the weak table holds, dead ones included until the next purge.
+    var weakEntryCount: Int { weak.count }
+
+    /// How many paths map to their canonical keys.
+    var knownPathCount: Int { keysByPath.count }
 }
 
 struct WeakResource {

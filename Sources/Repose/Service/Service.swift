@@ -70,8 +70,14 @@ public final class Service {
     /// The resource at `path` under ``baseURL``. A leading slash is optional; special characters are escaped, so
     /// `?` is part of the path, not a query.
     public func resource(_ path: String) -> Resource {
-        guard let baseURL else { return invalidResource(source: path) }
-        return resource(url: URLBuilding.resourceURL(base: baseURL, path: path), source: path)
+        // A path seen before goes straight to its canonical key: building and parsing the URL is most of the cost.
+        if let known = resourceCache.resource(forPath: path) { return known }
+        guard let baseURL, let url = URLBuilding.resourceURL(base: baseURL, path: path) else {
+            return invalidResource(source: path)
+        }
+        let key = url.absoluteString
+        resourceCache.remember(path: path, key: key)
+        return resource(url: url, key: key)
     }
 
     /// The resource at `path` under another base URL than the service's.
@@ -99,7 +105,10 @@ public final class Service {
 
     func resource(url: URL?, source: String?) -> Resource {
         guard let url else { return invalidResource(source: source) }
-        let key = url.absoluteString
+        return resource(url: url, key: url.absoluteString)
+    }
+
+    private func resource(url: URL, key: String) -> Resource {
         if let existing = resourceCache.resource(forKey: key) {
             return existing
         }

@@ -1,0 +1,83 @@
+import Benchmark
+import Foundation
+import Repose
+import ReposeTesting
+
+/// An object that only serves as an observer's owner.
+final class Owner {}
+
+/// Counts what observers hear, so the optimiser cannot drop the delivery.
+@MainActor
+final class Tally {
+    var count = 0
+}
+
+let baseURL = "https://api.example.com"
+
+/// A service whose requests are answered at once by the stub provider with a tiny JSON body.
+@MainActor
+func stubbedService(body: StubResponse = .json(["id": 1, "name": "Ada"])) -> Service {
+    let network = StubNetworkingProvider()
+    network.stub(StubMatcher(nil, where: { _ in true }), body)
+    return Service(baseURL: baseURL, networking: network)
+}
+
+func paths(_ count: Int, prefix: String = "items") -> [String] {
+    (0..<count).map { "/\(prefix)/\($0)" }
+}
+
+extension Resource {
+    /// Loads and waits for the load to complete.
+    func loadAndWait() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            load().onCompletion { _ in continuation.resume() }
+        }
+    }
+}
+
+/// Starts every load at once and waits until all have completed.
+@MainActor
+func loadAllAndWait(_ resources: [Resource]) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        var remaining = resources.count
+        for resource in resources {
+            resource.load().onCompletion { _ in
+                remaining -= 1
+                if remaining == 0 { continuation.resume() }
+            }
+        }
+    }
+}
+
+/// A service holding `count` live resources, each with fresh data and (if `observed`) one observer; the app holds
+/// them all. Built once per scale and kept for every case that measures at that scale.
+@MainActor
+final class ScalingFixture {
+    let service: Service
+    let resources: [Resource]
+    let owner = Owner()
+    let tally = Tally()
+
+    private static var built: (key: String, fixture: ScalingFixture)?
+
+    static func holding(_ count: Int, observed: Bool = true) -> ScalingFixture {
+        let key = "\(count) \(observed)"
+        if let built, built.key == key { return built.fixture }
+        built = nil  // one scale at a time keeps the machine's memory in check
+        let fixture = ScalingFixture(count: count, observed: observed)
+        built = (key, fixture)
+        return fixture
+    }
+
+    private init(count: Int, observed: Bool) {
+        let service = stubbedService()
+        service.configure("/items/*") { $0.expirationTime = 3600 }
+        self.service = service
+        resources = paths(count).map { service.resource($0) }
+        for resource in resources {
+            resource.overrideLocalContent(with: "data")
+            guard observed else { continue }
+            resource.addObserver(owner: owner) { [tally] _, _ in tally.count &+= 1 }
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+
+/// A keep-alive HTTP/1.1 server on 127.0.0.1, run by python3 for the loopback cases.
+///
+/// It serves `/1k` and `/1m` from memory as `application/octet-stream`, with `TCP_NODELAY`. It exits when its
+/// standard input closes, so it never outlives the benchmark process, and ``stop()`` ends it at teardown.
+final class LoopbackServer: @unchecked Sendable {
+    // @unchecked Sendable: `lock` guards every mutable property.
+    static let shared = LoopbackServer()
+
+    private let lock = NSLock()
+    private var process: Process?
+    private var input: Pipe?
+    private var port: Int?
+
+    private static let script = #"""
+        import http.server, socket, sys, threading, os
+        bodies = {"/1k": b"x" * 1024, "/1m": b"x" * (1024 * 1024)}
+        class Handler(http.server.BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+            def setup(self):
+                super().setup()
+                self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            def do_GET(self):
+                body = bodies.get(self.path)
+                if body is None:
+                    self.send_error(404)
+                    return
+                self.send_response(200)
+                self.send_header("Content-Type", "application/octet-stream")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+            def log_message(self, *args):
+                pass
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        print(server.server_address[1], flush=True)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        sys.stdin.read()
+        os._exit(0)
+        """#
+
+    /// The server's base URL, starting the server on first use; `nil` if python3 could not be started.
+    var baseURL: String? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let port { return "http://127.0.0.1:\(port)" }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", Self.script]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        do { try process.run() } catch { return nil }
+        var line = Data()
+        while let byte = try? output.fileHandleForReading.read(upToCount: 1), let first = byte.first, first != 10 {
+            line.append(first)
+        }
+        guard let started = Int(String(decoding: line, as: UTF8.self)) else {
+            process.terminate()
+            return nil
+        }
+        self.process = process
+        self.input = input
+        self.port = started
+        return "http://127.0.0.1:\(started)"
+    }
+
+    func stop() {
+        lock.lock()
+        defer { lock.unlock() }
+        try? input?.fileHandleForWriting.close()
+        process?.waitUntilExit()
+        process = nil
+        input = nil
+        port = nil
+    }
+}

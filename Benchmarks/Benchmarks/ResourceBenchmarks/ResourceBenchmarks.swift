@@ -1,0 +1,126 @@
+import Benchmark
+import Foundation
+import Repose
+
+// The resource layer's hot paths, each with its allocation count. Figures are per inner iteration (marked * in the
+// output) unless a name says otherwise. Every body runs on the main actor, as an app's code does.
+
+let benchmarks: @Sendable () -> Void = {
+    lookupBenchmarks()
+    loadIfNeededBenchmarks()
+    observerBenchmarks()
+    roundTripBenchmarks()
+    memoryBenchmarks()
+    largeBodyBenchmarks()
+    scalingBenchmarks()
+    loopbackBenchmarks()
+    Benchmark.teardown = { LoopbackServer.shared.stop() }
+}
+
+func lookupBenchmarks() {
+    mainActorBenchmark("Lookup new path", configuration(.kilo)) { measured in
+        let service = stubbedService()
+        let newPaths = paths(measured.iterations.count)
+        measured.start()
+        for path in newPaths { blackHole(service.resource(path)) }
+        measured.stop()
+    }
+    mainActorBenchmark("Lookup known path", configuration(.kilo)) { measured in
+        let service = stubbedService()
+        let path = "/users/42"
+        let resource = service.resource(path)
+        measured.start()
+        for _ in measured.iterations { blackHole(service.resource(path)) }
+        measured.stop()
+        blackHole(resource)
+    }
+}
+
+func loadIfNeededBenchmarks() {
+    mainActorBenchmark("loadIfNeeded on fresh data", configuration(.kilo)) { measured in
+        let service = stubbedService()
+        let resource = service.resource("/users/42")
+        resource.overrideLocalContent(with: "data")
+        resource.loadIfNeeded()  // the first check builds the configuration; measure the steady state
+        measured.start()
+        for _ in measured.iterations { blackHole(resource.loadIfNeeded()) }
+        measured.stop()
+    }
+}
+
+func observerBenchmarks() {
+    mainActorBenchmark("Observer add+remove", configuration(.kilo)) { measured in
+        let service = stubbedService()
+        let resource = service.resource("/users/42")
+        let owner = Owner()
+        let tally = Tally()
+        measured.start()
+        for _ in measured.iterations {
+            resource.addObserver(owner: owner) { _, _ in tally.count &+= 1 }
+            resource.removeObservers(ownedBy: owner)
+        }
+        measured.stop()
+        blackHole(tally.count)
+    }
+    // Each local override notifies 1,000 observers; the figure is per delivery.
+    let observers = 1_000
+    mainActorBenchmark("Fan-out 1000 observers per delivery", configuration(.mega)) { measured in
+        let service = stubbedService()
+        let resource = service.resource("/users/42")
+        let owner = Owner()
+        let tally = Tally()
+        for _ in 0..<observers {
+            resource.addObserver(owner: owner) { _, _ in tally.count &+= 1 }
+        }
+        let entity = Entity<Any>(content: "data", contentType: "text/plain")
+        measured.start()
+        for _ in 0..<(measured.iterations.count / observers) { resource.overrideLocalData(with: entity) }
+        measured.stop()
+        blackHole(tally.count)
+    }
+}
+
+func roundTripBenchmarks() {
+    mainActorBenchmark("Stub load round trip sequential", configuration(.one)) { measured in
+        let service = stubbedService()
+        let resource = service.resource("/users/42")
+        measured.start()
+        await resource.loadAndWait()
+        measured.stop()
+    }
+    // 1,000 loads started at once; the figure is per batch.
+    mainActorBenchmark("Stub load 1000 at once (per batch)", configuration(.one)) { measured in
+        let service = stubbedService()
+        service.cachedResourceCountLimit = 2_000
+        let resources = paths(1_000).map { service.resource($0) }
+        measured.start()
+        await loadAllAndWait(resources)
+        measured.stop()
+    }
+}
+
+func memoryBenchmarks() {
+    // Bytes allocated per resource, each with data and one observer, at 100,000 resources.
+    let count = isSmokeRun ? 1_000 : 100_000
+    let metrics: [BenchmarkMetric] = [.wallClock, .mallocCountTotal, .throughput, bytesPerResource]
+    mainActorBenchmark("Memory per resource with data and observer", configuration(.one, metrics: metrics)) {
+        measured in
+        let names = paths(count)
+        let owner = Owner()
+        let tally = Tally()
+        let before = residentBytes()
+        measured.start()
+        let service = stubbedService()
+        var resources: [Resource] = []
+        resources.reserveCapacity(count)
+        for path in names {
+            let resource = service.resource(path)
+            resource.overrideLocalContent(with: "data")
+            resource.addObserver(owner: owner) { _, _ in tally.count &+= 1 }
+            resources.append(resource)
+        }
+        measured.stop()
+        measured.record(bytesPerResource, (residentBytes() - before) / count)
+        blackHole(resources)
+    }
+}

@@ -1,0 +1,58 @@
+import Benchmark
+import Foundation
+import Repose
+
+/// The same operations with 1,000, 10,000 and 100,000 live resources: none of them may grow with the count.
+///
+/// Each case works on the same 1,000 resources at every scale, so that the figures compare the algorithms rather
+/// than how much of the service's tables fits in the processor's cache.
+func scalingBenchmarks() {
+    let counts = isSmokeRun ? [1_000] : [1_000, 10_000, 100_000]
+    for count in counts {
+        mainActorBenchmark("Scaling lookup known path/\(count)", configuration(.kilo)) { measured in
+            let fixture = ScalingFixture.holding(count)
+            let known = paths(1_000)
+            measured.start()
+            for index in measured.iterations { blackHole(fixture.service.resource(known[index % known.count])) }
+            measured.stop()
+        }
+        mainActorBenchmark("Scaling loadIfNeeded fresh/\(count)", configuration(.kilo)) { measured in
+            let fixture = ScalingFixture.holding(count)
+            measured.start()
+            for index in measured.iterations { blackHole(fixture.resources[index % 1_000].loadIfNeeded()) }
+            measured.stop()
+        }
+        mainActorBenchmark("Scaling configuration resolution/\(count)", configuration(.kilo)) { measured in
+            let fixture = ScalingFixture.holding(count)
+            measured.start()
+            for index in measured.iterations {
+                fixture.service.invalidateConfiguration()
+                blackHole(fixture.resources[index % 1_000].configuration.expirationTime)
+            }
+            measured.stop()
+        }
+        mainActorBenchmark("Scaling notify one observer/\(count)", configuration(.kilo)) { measured in
+            let fixture = ScalingFixture.holding(count)
+            let entity = Entity<Any>(content: "data", contentType: "text/plain")
+            measured.start()
+            for index in measured.iterations { fixture.resources[index % 1_000].overrideLocalData(with: entity) }
+            measured.stop()
+        }
+        // New paths while the app holds `count` observed resources, far over the count limit of 100.
+        mainActorBenchmark("Scaling lookup new path, observed held/\(count)", configuration(.kilo)) { measured in
+            let fixture = ScalingFixture.holding(count)
+            let newPaths = paths(measured.iterations.count, prefix: "new-\(UInt32.random(in: 0...UInt32.max))")
+            measured.start()
+            for path in newPaths { blackHole(fixture.service.resource(path)) }
+            measured.stop()
+        }
+        // The same while the app holds `count` resources that nothing observes.
+        mainActorBenchmark("Scaling lookup new path, unobserved held/\(count)", configuration(.kilo)) { measured in
+            let fixture = ScalingFixture.holding(count, observed: false)
+            let newPaths = paths(measured.iterations.count, prefix: "new-\(UInt32.random(in: 0...UInt32.max))")
+            measured.start()
+            for path in newPaths { blackHole(fixture.service.resource(path)) }
+            measured.stop()
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+@testable import Repose
+
+/// Notifying skips pruning when no entry needs it; these pin down when an entry needs it.
+@MainActor
+@Suite("ObserverEntry: when an entry needs pruning")
+struct ObserverEntryTests {
+    final class Owner {}
+
+    final class SelfOwned: ResourceObserver {
+        func resourceChanged(_ resource: Resource, event: ResourceEvent) {}
+    }
+
+    @Test("B20 an entry whose owners are all alive needs no pruning")
+    func liveOwners() {
+        let owners = [Owner(), Owner()]
+        let entry = ObserverEntry(observer: ClosureObserver { _, _ in })
+        for owner in owners { entry.addOwner(owner) }
+        #expect(!entry.needsPruning)
+        #expect(entry.prune())
+        #expect(!entry.needsPruning)
+    }
+
+    @Test("B21 an entry with a deallocated owner needs pruning, even while another owner lives")
+    func deadOwner() throws {
+        let survivor = Owner()
+        var departing: Owner? = Owner()
+        let entry = ObserverEntry(observer: ClosureObserver { _, _ in })
+        entry.addOwner(survivor)
+        entry.addOwner(try #require(departing))
+        departing = nil
+        #expect(entry.needsPruning)
+        #expect(entry.prune())  // still alive through the survivor
+        #expect(!entry.needsPruning)
+    }
+
+    @Test("B20 a self-owned observer needs no pruning while it lives, and needs it once it is gone")
+    func selfOwned() throws {
+        var observer: SelfOwned? = SelfOwned()
+        let entry = ObserverEntry(observer: try #require(observer))
+        entry.addOwner(try #require(observer))
+        #expect(!entry.needsPruning)
+        observer = nil
+        #expect(entry.needsPruning)
+        #expect(!entry.prune())
+    }
+
+    @Test("B21 an entry whose last owner was removed but which still holds its observer needs pruning")
+    func removedOwner() {
+        let owner = Owner()
+        let entry = ObserverEntry(observer: ClosureObserver { _, _ in })
+        entry.addOwner(owner)
+        #expect(!entry.removeOwner(owner))
+        #expect(entry.needsPruning)
+    }
+}
