@@ -58,13 +58,6 @@ func residentBytes() -> Int {
     return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
 }
 
-/// CPU time the calling thread has used, in nanoseconds.
-func threadCPUNanoseconds() -> Int {
-    var time = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-    return time.tv_sec * 1_000_000_000 + time.tv_nsec
-}
-
 let bytesPerResource = BenchmarkMetric.custom("Bytes per resource", polarity: .prefersSmaller, useScalingFactor: false)
 let mainActorNanoseconds = BenchmarkMetric.custom(
-    "Main-actor CPU (ns)", polarity: .prefersSmaller, useScalingFactor: false)
+    "Main-actor time (ns)", polarity: .prefersSmaller, useScalingFactor: false)

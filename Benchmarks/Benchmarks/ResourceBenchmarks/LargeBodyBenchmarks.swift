@@ -16,19 +16,37 @@ let megabyteOfJSON: Data = {
 }()
 
 func largeBodyBenchmarks() {
-    // Wall clock is the end-to-end time of one load of a 1 MB JSON body through the stub provider; the custom
-    // metric is the CPU time the main thread spent on it. The main thread is otherwise idle while the load runs,
-    // so its CPU time is the main actor's share: parsing must not be in it.
+    // Wall clock is the end-to-end time of one load of a 1 MB JSON body through the stub provider. The custom
+    // metric is the main actor's share, timed where it happens: the `load()` call, plus the completion from the
+    // first observer notification to the last completion hook. Not timed: the few assignments between the hop's
+    // start and that first notification. Parsing happens between the two parts, off the main actor.
     let metrics: [BenchmarkMetric] = [.wallClock, .mallocCountTotal, .throughput, mainActorNanoseconds]
     mainActorBenchmark("Load 1 MB JSON", configuration(.one, metrics: metrics, seconds: 3)) { measured in
         let service = stubbedService(body: .data(megabyteOfJSON, contentType: "application/json"))
         let resource = service.resource("/large")
+        let owner = Owner()
+        var notified = ContinuousClock.now
+        resource.addObserver(owner: owner) { _, event in
+            if case .newData = event { notified = ContinuousClock.now }
+        }
         measured.start()
-        let cpuBefore = threadCPUNanoseconds()
-        await resource.loadAndWait()
-        let cpuAfter = threadCPUNanoseconds()
+        let clock = ContinuousClock()
+        let started = clock.now
+        var callTime = Duration.zero
+        var completionTime = Duration.zero
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            resource.load().onCompletion { _ in
+                completionTime = clock.now - notified
+                continuation.resume()
+            }
+            callTime = clock.now - started
+        }
         measured.stop()
-        measured.record(mainActorNanoseconds, cpuAfter - cpuBefore)
+        let mainActorTime = callTime + completionTime
+        measured.record(
+            mainActorNanoseconds,
+            Int(mainActorTime.components.seconds) * 1_000_000_000
+                + Int(mainActorTime.components.attoseconds / 1_000_000_000))
         blackHole(resource.jsonArray.count)
     }
 }

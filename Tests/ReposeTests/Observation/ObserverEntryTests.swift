@@ -18,8 +18,7 @@ struct ObserverEntryTests {
         let owners = [Owner(), Owner()]
         let entry = ObserverEntry(observer: ClosureObserver { _, _ in })
         for owner in owners { entry.addOwner(owner) }
-        // Optimised builds may release a local after its last use; the owners must outlive the checks.
-        withExtendedLifetime(owners) {
+        withExtendedLifetime(owners) {  // optimised builds may free objects after their last use
             #expect(!entry.needsPruning)
             #expect(entry.prune())
             #expect(!entry.needsPruning)
@@ -57,7 +56,9 @@ struct ObserverEntryTests {
         let owner = Owner()
         let entry = ObserverEntry(observer: ClosureObserver { _, _ in })
         entry.addOwner(owner)
-        #expect(!entry.removeOwner(owner))
-        #expect(entry.needsPruning)
+        withExtendedLifetime(owner) {
+            #expect(!entry.removeOwner(owner))
+            #expect(entry.needsPruning)
+        }
     }
 }
