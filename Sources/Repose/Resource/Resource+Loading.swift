@@ -137,6 +137,7 @@ extension Resource {
     func trackRequest(_ request: Request) {
         guard request.state != .completed, !allRequests.contains(where: { $0 === request }) else { return }
         allRequests.append(request)
+        markInUse()
         request.onCompletion { [weak self] _ in
             self?.allRequests.removeAll { $0 === request }
         }

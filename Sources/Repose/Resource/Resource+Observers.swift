@@ -23,6 +23,7 @@ extension Resource {
         let entry = ObserverEntry(observer: observer)
         entry.addOwner(owner)
         observers.append(entry)
+        markInUse()
         observer.resourceChanged(self, event: .observerAdded)
         startCacheCheck()
         return self

@@ -54,6 +54,8 @@ public final class Resource {
     var observers: [ObserverEntry] = []
     var signals = ResourceSignals()
     var cacheCheck = CacheCheck.notStarted
+    /// Set while a flush has left this resource only weakly held by the service; becoming used again re-retains it.
+    var isHeldWeaklyByService = false
     var cacheCheckWaiters: [@MainActor () -> Void] = []
 
     private var cachedConfigurations: [RequestMethod: Configuration] = [:]
@@ -61,6 +63,14 @@ public final class Resource {
     /// GET's `expirationTime` and `retryTime` as plain numbers, with the configuration version they came from, so
     /// that ``isUpToDate`` copies no `Configuration` (a struct of arrays and closures, several retains).
     private var freshnessLimits = (expirationTime: 0.0, retryTime: 0.0, version: -1)
+
+    /// Makes the service hold this resource strongly again if a flush demoted it; called whenever it gains an
+    /// observer or a request (rules B20, D13).
+    func markInUse() {
+        if isHeldWeaklyByService {
+            service.resourceCache.promote(self)
+        }
+    }
 
     init(service: Service, url: URL, invalidURLSource: String? = nil) {
         self.service = service

@@ -37,7 +37,18 @@ struct ResourceCache {
         guard let resource = weak[key]?.resource else { return nil }
         weak[key] = nil
         strong[key] = resource
+        resource.isHeldWeaklyByService = false
         return resource
+    }
+
+    /// Holds a demoted resource strongly again because it is in use once more (observed, or requesting), so that
+    /// it stays alive even if the app lets go of it.
+    mutating func promote(_ resource: Resource) {
+        resource.isHeldWeaklyByService = false
+        let key = resource.url.absoluteString
+        guard strong[key] == nil, weak[key]?.resource === resource else { return }
+        weak[key] = nil
+        strong[key] = resource
     }
 
     /// The resource for a path under the service's base URL, if that path was seen before and its resource is
@@ -74,6 +85,7 @@ struct ResourceCache {
         for (key, resource) in strong where !resource.isInUse {
             strong[key] = nil
             weak[key] = WeakResource(resource)
+            resource.isHeldWeaklyByService = true
         }
         flushThreshold = max(countLimit, strong.count * 2)
     }

@@ -136,3 +136,40 @@ struct ServiceTests {
         #expect(second == nil)
     }
 }
+
+@MainActor
+@Suite("Service: resources observed after a flush")
+struct ObservedAfterFlushTests {
+    let harness = Harness()
+
+    final class Owner {}
+
+    @Test("B20 a resource demoted by a flush, then observed, stays alive while observed")
+    func observedAfterDemotion() {
+        let owner = Owner()
+        weak var weakResource: Resource?
+        do {
+            let resource = harness.service.resource("/late")
+            harness.service.flushUnusedResources()  // unused at this point: held only weakly by the service
+            resource.addObserver(owner: owner) { _, _ in }
+            weakResource = resource
+        }
+        withExtendedLifetime(owner) {
+            #expect(weakResource != nil)
+            #expect(harness.service.resource("/late") === weakResource)
+        }
+    }
+
+    @Test("D13 a resource demoted by a flush, then loading, stays alive while its request is in flight")
+    func loadingAfterDemotion() {
+        weak var weakResource: Resource?
+        do {
+            let resource = harness.service.resource("/late-load")
+            harness.service.flushUnusedResources()
+            resource.load()
+            weakResource = resource
+        }
+        #expect(weakResource != nil)
+        #expect(weakResource?.isLoading == true)
+    }
+}
