@@ -17,10 +17,6 @@ final class ResourceFailureIntegrationTests {
         fixture = try await IntegrationFixture()
     }
 
-    deinit {
-        fixture.server.stop()
-    }
-
     @Test("A13 A17 B14 P1 a refused connection fails the load with the URLError as its cause")
     func connectionRefused() async throws {
         let closed = try await LoopbackServer()

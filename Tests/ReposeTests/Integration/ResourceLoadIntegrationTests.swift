@@ -13,10 +13,6 @@ final class ResourceLoadIntegrationTests {
         fixture = try await IntegrationFixture()
     }
 
-    deinit {
-        fixture.server.stop()
-    }
-
     @Test("A4 B9 a load is loading from the moment it starts until its response is handled, then has new data")
     func loadingThenNewData() async throws {
         let resource = service.resource("/echo")

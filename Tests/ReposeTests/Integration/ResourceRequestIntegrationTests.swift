@@ -17,10 +17,6 @@ final class ResourceRequestIntegrationTests {
         fixture = try await IntegrationFixture()
     }
 
-    deinit {
-        fixture.server.stop()
-    }
-
     @Test("E1 a load sends a GET with the resource's query, and the echo becomes the resource's data")
     func loadSendsGet() async throws {
         let resource = service.resource("/echo").withParam("page", "2")

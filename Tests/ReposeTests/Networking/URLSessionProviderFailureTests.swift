@@ -16,10 +16,6 @@ final class URLSessionProviderFailureTests {
         server = try await LoopbackServer()
     }
 
-    deinit {
-        server.stop()
-    }
-
     @Test("A13 a port with nothing listening fails with a connection error")
     func connectionRefused() async throws {
         let closed = try await LoopbackServer()

@@ -16,10 +16,6 @@ final class URLSessionProviderProgressTests {
         server = try await LoopbackServer()
     }
 
-    deinit {
-        server.stop()
-    }
-
     @Test("download progress rises monotonically to the announced length, before completion")
     func downloadProgress() async throws {
         let size = 1_048_576

@@ -16,10 +16,6 @@ final class URLSessionProviderTests {
         server = try await LoopbackServer()
     }
 
-    deinit {
-        server.stop()
-    }
-
     @Test(
         "E1 each method arrives at the server with its body",
         arguments: [("GET", nil), ("POST", "created"), ("PUT", "replaced"), ("PATCH", "patched"), ("DELETE", "gone")])

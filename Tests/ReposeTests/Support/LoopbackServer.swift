@@ -3,7 +3,7 @@ import Foundation
 /// A real HTTP/1.1 server on 127.0.0.1 for integration tests: a python3 standard-library script, one process
 /// per server, on a free port.
 ///
-/// Start one per test: a `final class` suite creates it in `init() async throws` and stops it in `deinit`. The
+/// Start one per test: a `final class` suite creates it in `init() async throws`; it stops in its own `deinit`. The
 /// script also exits by itself when its standard input closes (this process is gone) and after
 /// ``maximumLifetime`` seconds, so no server outlives the test run. Routes:
 ///
