@@ -1,27 +1,46 @@
 /// One registered observer and the owners that keep it observing.
 ///
-/// The observer itself may be one of its owners ("self-owned"): then the entry holds it only weakly, so observing
-/// does not keep it alive. While any external owner is alive, the entry holds the observer strongly. The entry
-/// ends when no owner is left.
+/// Two kinds share this type. A closure observer (``Resource/addObserver(owner:closure:)``) has no identity, so it
+/// always has exactly one owner: the entry keeps the closure and that owner side by side, and notifying calls the
+/// closure directly. Any other observer may have several owners, and may be one of them itself ("self-owned"):
+/// then the entry holds it only weakly, so observing does not keep it alive. While any external owner is alive,
+/// the entry holds the observer strongly. Either kind ends when no owner is left.
 @MainActor
 final class ObserverEntry {
     // Unchecked exclusivity: every access is a read or write that ends before any call into user code, and the
     // entry lives on the main actor, so no two accesses can overlap. The checks cost more than a delivery.
+
+    /// A closure observer's closure; `nil` for every other kind of observer.
+    let closure: ResourceObserverClosure?
+    @exclusivity(unchecked) private weak var closureOwner: AnyObject?
+
     @exclusivity(unchecked) private var strongObserver: (any ResourceObserver)?
     @exclusivity(unchecked) private weak var observerObject: AnyObject?
     @exclusivity(unchecked) private var isSelfOwned = false
     @exclusivity(unchecked) private var externalOwners: [WeakOwner] = []
     let identity: AnyHashable?
 
+    /// An entry for a closure observer, kept alive by `owner`.
+    init(closure: @escaping ResourceObserverClosure, owner: AnyObject) {
+        self.closure = closure
+        closureOwner = owner
+        identity = nil
+    }
+
+    /// An entry for any other observer; its owners are added with ``addOwner(_:)``.
     init(observer: any ResourceObserver) {
+        closure = nil
         identity = observer.observerIdentity
         strongObserver = observer
-        if !(observer is ClosureObserver), type(of: observer) is AnyClass {
+        if type(of: observer) is AnyClass {
             observerObject = observer as AnyObject
         }
     }
 
-    /// The observer, if it is still alive.
+    /// Whether the owner of a closure observer is alive: the one check notifying makes before calling it.
+    var closureOwnerIsAlive: Bool { closureOwner != nil }
+
+    /// The observer, if it is still alive; `nil` for a closure observer, which notifying calls directly.
     var observer: (any ResourceObserver)? {
         if let strongObserver { return strongObserver }
         guard let object = observerObject else { return nil }
@@ -40,20 +59,37 @@ final class ObserverEntry {
     /// Removes `owner`; returns whether the entry is still alive. A dead entry still holds its observer until
     /// ``end()``, so that the observer can be told it stopped observing.
     func removeOwner(_ owner: AnyObject) -> Bool {
+        if closure != nil {
+            if closureOwner === owner { closureOwner = nil }
+            return closureOwnerIsAlive
+        }
         if let object = observerObject, object === owner {
             isSelfOwned = false
         }
-        externalOwners.removeAll { $0.object === owner || $0.object == nil }
+        var index = externalOwners.startIndex
+        while index < externalOwners.endIndex {
+            let current = externalOwners[index].object
+            if current == nil || current === owner {
+                externalOwners.remove(at: index)
+            } else {
+                index += 1
+            }
+        }
         return isAlive
     }
 
     private var isAlive: Bool {
-        externalOwners.contains { $0.object != nil } || (isSelfOwned && observerObject != nil)
+        if closure != nil { return closureOwnerIsAlive }
+        for index in externalOwners.indices where externalOwners[index].object != nil {
+            return true
+        }
+        return isSelfOwned && observerObject != nil
     }
 
     /// Whether ``prune()`` would change anything: an owner or the observer is gone, or how strongly the observer
     /// is held no longer matches the owners. Reads only, so that notifying live observers mutates nothing.
     var needsPruning: Bool {
+        if closure != nil { return !closureOwnerIsAlive }
         if externalOwners.isEmpty {
             return strongObserver != nil || !isSelfOwned || observerObject == nil
         }
@@ -67,6 +103,7 @@ final class ObserverEntry {
 
     /// Drops deallocated owners and adjusts how strongly the observer is held; returns whether the entry is alive.
     func prune() -> Bool {
+        if closure != nil { return closureOwnerIsAlive }
         externalOwners.removeAll { $0.object == nil }
         if externalOwners.isEmpty {
             strongObserver = nil
@@ -76,8 +113,10 @@ final class ObserverEntry {
         return isAlive
     }
 
-    /// Ends the entry; returns the observer if it is still alive, so that it can be told it stopped observing.
+    /// Ends the entry; returns the observer if it is still alive, so that it can be told it stopped observing. A
+    /// closure observer has nothing to be told, so ending one returns `nil`.
     func end() -> (any ResourceObserver)? {
+        closureOwner = nil
         let remaining = strongObserver ?? observer
         strongObserver = nil
         observerObject = nil

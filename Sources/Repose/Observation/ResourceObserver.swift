@@ -44,12 +44,3 @@ extension ResourceObserver where Self: AnyObject {
 
 /// The closure form of an observer, for ``Resource/addObserver(owner:closure:)``.
 public typealias ResourceObserverClosure = @MainActor (Resource, ResourceEvent) -> Void
-
-/// Wraps a closure as an observer.
-struct ClosureObserver: ResourceObserver {
-    let closure: ResourceObserverClosure
-
-    func resourceChanged(_ resource: Resource, event: ResourceEvent) {
-        closure(resource, event)
-    }
-}

@@ -40,19 +40,31 @@ extension Resource {
     /// ```
     @discardableResult
     public func addObserver(owner: AnyObject, closure: @escaping ResourceObserverClosure) -> Resource {
-        addObserver(ClosureObserver(closure: closure), owner: owner)
+        observers.append(ObserverEntry(closure: closure, owner: owner))
+        markInUse()
+        closure(self, .observerAdded)
+        startCacheCheck()
+        return self
     }
 
     /// Removes `owner` from every observer it owns. Observers left with no owner stop observing and receive
     /// ``ResourceObserver/stoppedObserving(resource:)``.
     public func removeObservers(ownedBy owner: AnyObject?) {
         guard let owner else { return }
+        // Loops rather than `removeAll(where:)`: a closure formed here is main-actor isolated, and passing it to a
+        // nonisolated parameter costs a runtime isolation check per element.
         var ended: [any ResourceObserver] = []
-        observers.removeAll { entry in
-            guard !entry.removeOwner(owner) else { return false }
-            if let observer = entry.end() { ended.append(observer) }
-            return true
+        var kept = 0
+        for index in observers.indices {
+            let entry = observers[index]
+            if entry.removeOwner(owner) {
+                observers[kept] = entry
+                kept += 1
+            } else if let observer = entry.end() {
+                ended.append(observer)
+            }
         }
+        observers.removeSubrange(kept...)
         for observer in ended {
             observer.stoppedObserving(resource: self)
         }
@@ -65,15 +77,29 @@ extension Resource {
         return !observers.isEmpty
     }
 
-    private func pruneObservers() {
+    /// Forgets observers whose owners are gone, telling those still alive that they stopped observing, and
+    /// adjusts how strongly the others are held. Skips closure observers when `includingClosures` is false:
+    /// notifying checks their owners as it calls them.
+    private func pruneObservers(includingClosures: Bool = true) {
         // Notifying calls this every time: when nothing is gone (the usual case), leave the array untouched.
-        guard observers.contains(where: { $0.needsPruning }) else { return }
-        var ended: [any ResourceObserver] = []
-        observers.removeAll { entry in
-            guard !entry.prune() else { return false }
-            if let observer = entry.end() { ended.append(observer) }
-            return true
+        var needed = false
+        for entry in observers where (includingClosures || entry.closure == nil) && entry.needsPruning {
+            needed = true
+            break
         }
+        guard needed else { return }
+        var ended: [any ResourceObserver] = []
+        var kept = 0
+        for index in observers.indices {
+            let entry = observers[index]
+            if entry.prune() {
+                observers[kept] = entry
+                kept += 1
+            } else if let observer = entry.end() {
+                ended.append(observer)
+            }
+        }
+        observers.removeSubrange(kept...)
         for observer in ended {
             observer.stoppedObserving(resource: self)
         }
@@ -81,10 +107,22 @@ extension Resource {
 
     /// Tells every live observer about `event`. Observers added while notifying hear only later events.
     func notifyObservers(_ event: ResourceEvent) {
-        pruneObservers()
+        pruneObservers(includingClosures: false)
         ReposeLog.log(.observers, "\(url.absoluteString): \(event) to \(observers.count) observer(s)")
+        var sawDeadOwner = false
         for entry in observers {
-            entry.observer?.resourceChanged(self, event: event)
+            if let closure = entry.closure {
+                guard entry.closureOwnerIsAlive else {
+                    sawDeadOwner = true
+                    continue
+                }
+                closure(self, event)
+            } else {
+                entry.observer?.resourceChanged(self, event: event)
+            }
+        }
+        if sawDeadOwner {
+            pruneObservers()
         }
     }
 

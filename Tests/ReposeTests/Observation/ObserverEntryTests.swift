@@ -13,10 +13,15 @@ struct ObserverEntryTests {
         func resourceChanged(_ resource: Resource, event: ResourceEvent) {}
     }
 
+    /// An observer without identity that is not a closure, so it takes the general path.
+    struct ValueObserver: ResourceObserver {
+        func resourceChanged(_ resource: Resource, event: ResourceEvent) {}
+    }
+
     @Test("B20 an entry whose owners are all alive needs no pruning")
     func liveOwners() {
         let owners = [Owner(), Owner()]
-        let entry = ObserverEntry(observer: ClosureObserver { _, _ in })
+        let entry = ObserverEntry(observer: ValueObserver())
         for owner in owners { entry.addOwner(owner) }
         withExtendedLifetime(owners) {  // optimised builds may free objects after their last use
             #expect(!entry.needsPruning)
@@ -29,7 +34,7 @@ struct ObserverEntryTests {
     func deadOwner() throws {
         let survivor = Owner()
         var departing: Owner? = Owner()
-        let entry = ObserverEntry(observer: ClosureObserver { _, _ in })
+        let entry = ObserverEntry(observer: ValueObserver())
         entry.addOwner(survivor)
         entry.addOwner(try #require(departing))
         departing = nil
@@ -54,11 +59,35 @@ struct ObserverEntryTests {
     @Test("B21 an entry whose last owner was removed but which still holds its observer needs pruning")
     func removedOwner() {
         let owner = Owner()
-        let entry = ObserverEntry(observer: ClosureObserver { _, _ in })
+        let entry = ObserverEntry(observer: ValueObserver())
         entry.addOwner(owner)
         withExtendedLifetime(owner) {
             #expect(!entry.removeOwner(owner))
             #expect(entry.needsPruning)
+        }
+    }
+
+    @Test("B21 a closure observer's entry needs pruning once its owner is deallocated, and is then dead")
+    func closureOwnerGone() throws {
+        var owner: Owner? = Owner()
+        let entry = ObserverEntry(closure: { _, _ in }, owner: try #require(owner))
+        #expect(entry.closureOwnerIsAlive)
+        #expect(!entry.needsPruning)
+        owner = nil
+        #expect(!entry.closureOwnerIsAlive)
+        #expect(entry.needsPruning)
+        #expect(!entry.prune())
+    }
+
+    @Test("B3 removing a closure observer's owner ends its entry; removing another object does not")
+    func closureOwnerRemoved() {
+        let owner = Owner()
+        let stranger = Owner()
+        let entry = ObserverEntry(closure: { _, _ in }, owner: owner)
+        withExtendedLifetime((owner, stranger)) {
+            #expect(entry.removeOwner(stranger))
+            #expect(!entry.removeOwner(owner))
+            #expect(entry.end() == nil)  // a closure has nothing to be told
         }
     }
 }
