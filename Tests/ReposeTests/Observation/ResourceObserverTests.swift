@@ -193,4 +193,29 @@ struct ResourceObserverTests {
         #expect(observer.events == ["observerAdded", "requested"])
         #expect(!resource.hasObservers)
     }
+
+    @Test("B19 a closure observer falls silent once its owner is deallocated; the others still hear, in order")
+    func closureOwnerDeallocated() {
+        var heard: [String] = []
+        let keeper = Owner()
+        var departing: Owner? = Owner()
+        let observer = RecordingObserver()
+        resource.addObserver(owner: keeper) { _, event in heard.append("first \(event)") }
+        resource.addObserver(owner: departing!) { _, event in heard.append("departing \(event)") }
+        resource.addObserver(observer)
+        resource.addObserver(owner: keeper) { _, event in heard.append("last \(event)") }
+        heard = []
+        resource.overrideLocalContent(with: "one")
+        #expect(
+            heard == [
+                "first newData(localOverride)", "departing newData(localOverride)", "last newData(localOverride)",
+            ])
+        departing = nil
+        resource.overrideLocalContent(with: "two")
+        #expect(heard.suffix(2) == ["first newData(localOverride)", "last newData(localOverride)"])
+        #expect(heard.count == 5)
+        #expect(observer.events == ["observerAdded", "newData(localOverride)", "newData(localOverride)"])
+        #expect(resource.observers.count == 3)  // the silent one is forgotten, not just skipped
+        withExtendedLifetime(keeper) {}
+    }
 }
