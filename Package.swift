@@ -1,6 +1,7 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
+// Tools 6.2: `Resource` uses an isolated conformance and tests use `weak let`, both new in Swift 6.2.
 // Platform minimums: Observation (`@Observable`, used by the view-model bridge) needs macOS 14 / iOS 17 /
 // tvOS 17 / watchOS 10; `Duration` and `Clock`, which the schedulers use, are older than that. Linux needs
 // nothing declared.
