@@ -22,6 +22,9 @@ extension URLSessionProvider.SessionDelegate {
         private var reportedBytes: Int64 = 0
         private var hasNewSample = false
         private var isReportScheduled = false
+        /// Reports scheduled on the delivery queue whose progress call has not returned yet; the completion may
+        /// skip that queue only when this is zero, or it could overtake them.
+        private(set) var reportsInFlight = 0
         /// The response of a credentials challenge the provider gave up, to deliver instead of the cancellation.
         var unansweredChallenge: URLResponse?
 
@@ -85,6 +88,7 @@ extension URLSessionProvider.SessionDelegate {
         func claimReport() -> Bool {
             guard !isReportScheduled else { return false }
             isReportScheduled = true
+            reportsInFlight += 1
             return true
         }
 
@@ -92,6 +96,11 @@ extension URLSessionProvider.SessionDelegate {
         func releaseReport() -> TransferProgress? {
             isReportScheduled = false
             return takeNewSample()
+        }
+
+        /// A scheduled report's progress call has returned.
+        func reportDelivered() {
+            reportsInFlight -= 1
         }
 
         private func movedEnough() -> Bool {

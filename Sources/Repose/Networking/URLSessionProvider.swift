@@ -51,7 +51,8 @@ public final class URLSessionProvider: NetworkingProvider {
     public init(configuration: URLSessionConfiguration = URLSessionProvider.defaultConfiguration) {
         #if canImport(FoundationNetworking)
         // swift-corelibs-foundation queues one operation per delegate callback, that is per 16 KB of body: a thread
-        // hop each time. The delegate runs on the session's own queue instead and hops once, to `delivery`.
+        // hop each time. The delegate runs on the session's own queue instead and hops once, to `delivery` (a
+        // small body completes in place: see `SessionDelegate.inPlaceCompletionLimit`).
         let delegate = SessionDelegate(delivery: DispatchQueue(label: "Repose.URLSessionProvider"))
         let delegateQueue: OperationQueue? = InlineOperationQueue()
         #else
