@@ -16,6 +16,11 @@ final class ProgressSampler: @unchecked Sendable {
 
     /// The value to report for `sample`, or nil when it is too soon or nothing grew.
     func report(_ sample: TransferProgress) -> Double? {
+        // A finished download is the last sample before the completion, which follows at once and makes the
+        // progress 1: reporting it too would cost a hop to the main actor of its own, for nothing.
+        if let expected = sample.bytesExpectedToReceive, expected > 0, sample.bytesReceived >= expected {
+            return nil
+        }
         let fraction = Self.fraction(of: sample)
         let time = ProcessInfo.processInfo.systemUptime
         lock.lock()

@@ -118,6 +118,18 @@ struct RequestTests {
         #expect(seen.last == 1)
         #expect(seen == seen.sorted())
     }
+
+    @Test("P1 a sample saying the whole body arrived is not reported: the completion right after makes progress 1")
+    func finishedDownloadNotReported() async {
+        harness.service.configure { $0.progressReportingInterval = 0 }
+        let request = resource.load()
+        var seen: [Double] = []
+        request.onProgress { seen.append($0) }
+        harness.network.reportProgress(TransferProgress(bytesReceived: 50, bytesExpectedToReceive: 100))
+        harness.network.reportProgress(TransferProgress(bytesReceived: 100, bytesExpectedToReceive: 100))
+        await harness.answer(request)
+        #expect(seen == [0.5, 1])
+    }
 }
 
 @MainActor
