@@ -1,10 +1,9 @@
-/// Which box an observer lives in and how a delivery calls it.
+/// Which box an observer lives in, and so how a delivery calls it.
 @usableFromInline
 enum ObserverKind: UInt8 {
     /// A user closure subscribed with `observe(_:)`, in a `ClosureBox`.
     case plain
-    /// A user closure subscribed with `observe(owner:_:)`, in a `ClosureBox` whose `owner` decides whether it
-    /// still runs.
+    /// A user closure subscribed with `observe(owner:_:)`, in an `OwnedClosureBox`.
     case owned
     /// An operator's link to its upstream, which forwards the delivery context, in a `LinkBox`.
     case linked
@@ -15,8 +14,7 @@ enum ObserverKind: UInt8 {
 /// Reading a closure out of an array element, or out of an enum payload, retains its context: two atomic
 /// operations per observer per value. Calling a `let` closure of an object reached through an `Unmanaged`
 /// reference retains nothing. The signal owns each box through its entry and calls it through the entry's
-/// unmanaged copy. Two subclasses, one per closure shape; `kind` says which, so a delivery downcasts without a
-/// dynamic check.
+/// unmanaged copy. One final subclass per kind; `kind` says which, so a delivery downcasts without a dynamic check.
 @usableFromInline
 class ObserverBox<Value> {
     @usableFromInline let kind: ObserverKind
@@ -27,18 +25,31 @@ class ObserverBox<Value> {
     }
 }
 
-/// Holds a user's observer closure, and for the owner form the owner, weakly.
+/// Holds a user's observer closure.
 @usableFromInline
 final class ClosureBox<Value>: ObserverBox<Value> {
     @usableFromInline let handler: (Value) -> Void
-    /// The object whose lifetime bounds an `.owned` observation; nil for `.plain`. Written only by `init`.
+
+    @inlinable
+    init(_ handler: @escaping (Value) -> Void) {
+        self.handler = handler
+        super.init(kind: .plain)
+    }
+}
+
+/// Holds a user's observer closure and, weakly, the owner whose lifetime bounds it. A box of its own, so that
+/// plain observers pay nothing for the weak reference.
+@usableFromInline
+final class OwnedClosureBox<Value>: ObserverBox<Value> {
+    @usableFromInline let handler: (Value) -> Void
+    /// Written only by `init`.
     @exclusivity(unchecked) @usableFromInline weak var owner: AnyObject?
 
     @inlinable
-    init(_ handler: @escaping (Value) -> Void, owner: AnyObject?) {
+    init(_ handler: @escaping (Value) -> Void, owner: AnyObject) {
         self.handler = handler
         self.owner = owner
-        super.init(kind: owner == nil ? .plain : .owned)
+        super.init(kind: .owned)
     }
 }
 

@@ -26,7 +26,7 @@ extension Signal {
         var changed = false
         for index in entries.indices {
             if let box = entries[index].box, box.kind == .owned,
-                unsafeDowncast(box, to: ClosureBox<Value>.self).owner == nil
+                unsafeDowncast(box, to: OwnedClosureBox<Value>.self).owner == nil
             {
                 retire(at: index)
                 changed = true

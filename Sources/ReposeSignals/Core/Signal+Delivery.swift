@@ -46,10 +46,10 @@ extension Signal {
                     case .linked:
                         unsafeDowncast(box, to: LinkBox<Value>.self).handler(value, context)
                     case .owned:
-                        if unsafeDowncast(box, to: ClosureBox<Value>.self).owner == nil {
+                        if unsafeDowncast(box, to: OwnedClosureBox<Value>.self).owner == nil {
                             retire(at: index)
                         } else {
-                            unsafeDowncast(box, to: ClosureBox<Value>.self).handler(value)
+                            unsafeDowncast(box, to: OwnedClosureBox<Value>.self).handler(value)
                         }
                     }
                 }
@@ -112,8 +112,10 @@ extension Signal {
         // A rare path: holding the box keeps the handler alive even if it ends its own observation.
         guard let index = index(of: id), let box = entries[index].box else { return }
         switch box.kind {
-        case .plain, .owned:
+        case .plain:
             unsafeDowncast(box, to: ClosureBox<Value>.self).handler(value)
+        case .owned:
+            unsafeDowncast(box, to: OwnedClosureBox<Value>.self).handler(value)
         case .linked:
             let context = originContext
             unsafeDowncast(box, to: LinkBox<Value>.self).handler(value, context)

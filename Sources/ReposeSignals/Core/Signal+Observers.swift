@@ -1,7 +1,7 @@
 extension Signal {
     /// Appends an observer, connects upstream if it is the first, and replays the prefix or `replay` value to it.
     @inlinable
-    func register(_ box: ObserverBox<Value>, replaying replay: Value? = nil) -> Int {
+    func register(_ box: consuming ObserverBox<Value>, replaying replay: Value? = nil) -> Int {
         let id = nextID
         nextID &+= 1
         entries.append(ObserverEntry(id: id, box: box))
@@ -17,7 +17,7 @@ extension Signal {
     /// Appends an observer, connects upstream if it is the first, and then replays `current()`, read after
     /// connecting (a state's value may depend on what connecting did).
     @inlinable
-    func register(_ box: ObserverBox<Value>, replayingCurrent current: () -> Value) -> Int {
+    func register(_ box: consuming ObserverBox<Value>, replayingCurrent current: () -> Value) -> Int {
         let id = nextID
         nextID &+= 1
         entries.append(ObserverEntry(id: id, box: box))

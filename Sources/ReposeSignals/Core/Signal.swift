@@ -69,7 +69,7 @@ extension Signal {
     /// - Returns: A ``Subscription`` that ends observation on ``Subscription/cancel()`` or when it is released.
     @inlinable
     public func observe(_ handler: @escaping (Value) -> Void) -> Subscription {
-        subscription(for: register(ClosureBox(handler, owner: nil)), endsOnRelease: true)
+        subscription(for: register(ClosureBox(handler)), endsOnRelease: true)
     }
 
     /// Observes every value this signal delivers for as long as `owner` is alive.
@@ -89,7 +89,7 @@ extension Signal {
     @inlinable
     @discardableResult
     public func observe(owner: AnyObject, _ handler: @escaping (Value) -> Void) -> Subscription {
-        subscription(for: register(ClosureBox(handler, owner: owner)), endsOnRelease: false)
+        subscription(for: register(OwnedClosureBox(handler, owner: owner)), endsOnRelease: false)
     }
 
     /// Adds an operator's link to this signal and returns how to remove it.
