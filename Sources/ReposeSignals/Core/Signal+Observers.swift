@@ -34,7 +34,8 @@ extension Signal {
         }
     }
 
-    /// Ends one observer: its closure is released at once; the slot is reclaimed later (S2).
+    /// Ends one observer: its closure is released at once, or if it is running, when it returns; the slot is
+    /// reclaimed later (S2).
     @inlinable
     func removeObserver(_ id: Int) {
         guard let index = index(of: id), entries[index].box != nil else { return }
