@@ -1,26 +1,85 @@
-/// How an observer wants to be called.
+/// Which box an observer lives in, and so how a delivery calls it.
 @usableFromInline
-enum ObserverHandler<Value> {
-    /// A user closure subscribed with `observe(_:)`.
-    case plain((Value) -> Void)
-    /// A user closure subscribed with `observe(owner:_:)`; the entry's `owner` decides whether it still runs.
-    case owned((Value) -> Void)
-    /// An operator's link to its upstream, which forwards the delivery context.
-    case linked((Value, DeliveryContext) -> Void)
+enum ObserverKind: UInt8 {
+    /// A user closure subscribed with `observe(_:)`, in a `ClosureBox`.
+    case plain
+    /// A user closure subscribed with `observe(owner:_:)`, in an `OwnedClosureBox`.
+    case owned
+    /// An operator's link to its upstream, which forwards the delivery context, in a `LinkBox`.
+    case linked
 }
 
-/// One slot of a signal's observer list. A slot whose handler is nil is a tombstone awaiting compaction.
+/// One observer's handler, in an object of its own so that a delivery can call it without retaining it.
+///
+/// Reading a closure out of an array element, or out of an enum payload, retains its context: two atomic
+/// operations per observer per value. Calling a `let` closure of an object reached through an `Unmanaged`
+/// reference retains nothing. The signal owns each box through its entry and calls it through the entry's
+/// unmanaged copy. One final subclass per kind; `kind` says which, so a delivery downcasts without a dynamic check.
+@usableFromInline
+class ObserverBox<Value> {
+    @usableFromInline let kind: ObserverKind
+
+    @inlinable
+    init(kind: ObserverKind) {
+        self.kind = kind
+    }
+}
+
+/// Holds a user's observer closure.
+@usableFromInline
+final class ClosureBox<Value>: ObserverBox<Value> {
+    @usableFromInline let handler: (Value) -> Void
+
+    @inlinable
+    init(_ handler: @escaping (Value) -> Void) {
+        self.handler = handler
+        super.init(kind: .plain)
+    }
+}
+
+/// Holds a user's observer closure and, weakly, the owner whose lifetime bounds it. A box of its own, so that
+/// plain observers pay nothing for the weak reference.
+@usableFromInline
+final class OwnedClosureBox<Value>: ObserverBox<Value> {
+    @usableFromInline let handler: (Value) -> Void
+    /// Written only by `init`.
+    @exclusivity(unchecked) @usableFromInline weak var owner: AnyObject?
+
+    @inlinable
+    init(_ handler: @escaping (Value) -> Void, owner: AnyObject) {
+        self.handler = handler
+        self.owner = owner
+        super.init(kind: .owned)
+    }
+}
+
+/// Holds an operator's link to its upstream.
+@usableFromInline
+final class LinkBox<Value>: ObserverBox<Value> {
+    @usableFromInline let handler: (Value, DeliveryContext) -> Void
+
+    @inlinable
+    init(_ handler: @escaping (Value, DeliveryContext) -> Void) {
+        self.handler = handler
+        super.init(kind: .linked)
+    }
+}
+
+/// One slot of a signal's observer list. A slot whose box is nil is a tombstone awaiting compaction.
 @usableFromInline
 struct ObserverEntry<Value> {
     @usableFromInline let id: Int
-    @usableFromInline var handler: ObserverHandler<Value>?
-    @usableFromInline weak var owner: AnyObject?
+    /// Owns the observer's box; nil once the observer has ended.
+    @usableFromInline var box: ObserverBox<Value>?
+    /// The same box, not owned: what a delivery reads, so that reading it retains nothing. Nil exactly when `box`
+    /// is nil.
+    @usableFromInline var unmanaged: Unmanaged<ObserverBox<Value>>?
 
     @inlinable
-    init(id: Int, handler: ObserverHandler<Value>, owner: AnyObject?) {
+    init(id: Int, box: ObserverBox<Value>) {
         self.id = id
-        self.handler = handler
-        self.owner = owner
+        self.box = box
+        self.unmanaged = Unmanaged.passUnretained(box)
     }
 }
 

@@ -25,7 +25,9 @@ extension Signal {
         guard !isDelivering else { return }
         var changed = false
         for index in entries.indices {
-            if case .owned? = entries[index].handler, entries[index].owner == nil {
+            if let box = entries[index].box, box.kind == .owned,
+                unsafeDowncast(box, to: OwnedClosureBox<Value>.self).owner == nil
+            {
                 retire(at: index)
                 changed = true
             }

@@ -35,22 +35,38 @@ extension Signal {
         var index = 0
         let end = entries.count
         while index < end, index < entries.count {
-            switch entries[index].handler {
-            case .plain(let handler)?:
-                handler(value)
-            case .linked(let handler)?:
-                handler(value, context)
-            case .owned(let handler)?:
-                if entries[index].owner != nil {
-                    handler(value)
-                } else {
-                    retire(at: index)
+            if let box = entries[index].unmanaged {
+                // Calls through the entry's unowned reference, retaining nothing: `retire(at:)` keeps this box
+                // alive if the observer ends during the call.
+                runningIndex = index
+                box._withUnsafeGuaranteedRef { box in
+                    switch box.kind {
+                    case .plain:
+                        unsafeDowncast(box, to: ClosureBox<Value>.self).handler(value)
+                    case .linked:
+                        unsafeDowncast(box, to: LinkBox<Value>.self).handler(value, context)
+                    case .owned:
+                        if unsafeDowncast(box, to: OwnedClosureBox<Value>.self).owner == nil {
+                            retire(at: index)
+                        } else {
+                            unsafeDowncast(box, to: OwnedClosureBox<Value>.self).handler(value)
+                        }
+                    }
                 }
-            case nil:
-                break
+                if retiredWhileRunning != nil { releaseRetiredWhileRunning() }
             }
             index &+= 1
         }
+        runningIndex = -1
+    }
+
+    /// Releases the box of an observer that ended during its own call, now that the call has returned.
+    @inlinable @inline(never)
+    func releaseRetiredWhileRunning() {
+        // Emptied first: the release may run deinits that call back into this signal.
+        let box = retiredWhileRunning
+        retiredWhileRunning = nil
+        withExtendedLifetime(box) {}
     }
 
     /// Delivers values queued by re-entrant sends, in order (S4). Each queued value's context is flushed after
@@ -93,16 +109,17 @@ extension Signal {
 
     @usableFromInline
     func replayValue(_ value: Value, to id: Int) {
-        guard let index = index(of: id) else { return }
-        switch entries[index].handler {
-        case .plain(let handler)?, .owned(let handler)?:
-            handler(value)
-        case .linked(let handler)?:
+        // A rare path: holding the box keeps the handler alive even if it ends its own observation.
+        guard let index = index(of: id), let box = entries[index].box else { return }
+        switch box.kind {
+        case .plain:
+            unsafeDowncast(box, to: ClosureBox<Value>.self).handler(value)
+        case .owned:
+            unsafeDowncast(box, to: OwnedClosureBox<Value>.self).handler(value)
+        case .linked:
             let context = originContext
-            handler(value, context)
+            unsafeDowncast(box, to: LinkBox<Value>.self).handler(value, context)
             if !context.deferred.isEmpty { context.flush() }
-        case nil:
-            break
         }
     }
 }

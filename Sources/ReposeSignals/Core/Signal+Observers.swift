@@ -1,10 +1,10 @@
 extension Signal {
     /// Appends an observer, connects upstream if it is the first, and replays the prefix or `replay` value to it.
     @inlinable
-    func register(_ handler: ObserverHandler<Value>, owner: AnyObject?, replaying replay: Value? = nil) -> Int {
+    func register(_ box: consuming ObserverBox<Value>, replaying replay: Value? = nil) -> Int {
         let id = nextID
         nextID &+= 1
-        entries.append(ObserverEntry(id: id, handler: handler, owner: owner))
+        entries.append(ObserverEntry(id: id, box: box))
         liveCount += 1
         if !prefix.isEmpty || replay != nil {
             connectAndReplay(to: id) { replay }
@@ -17,10 +17,10 @@ extension Signal {
     /// Appends an observer, connects upstream if it is the first, and then replays `current()`, read after
     /// connecting (a state's value may depend on what connecting did).
     @inlinable
-    func register(_ handler: ObserverHandler<Value>, owner: AnyObject?, replayingCurrent current: () -> Value) -> Int {
+    func register(_ box: consuming ObserverBox<Value>, replayingCurrent current: () -> Value) -> Int {
         let id = nextID
         nextID &+= 1
-        entries.append(ObserverEntry(id: id, handler: handler, owner: owner))
+        entries.append(ObserverEntry(id: id, box: box))
         liveCount += 1
         connectAndReplay(to: id, current)
         return id
@@ -34,10 +34,11 @@ extension Signal {
         }
     }
 
-    /// Ends one observer: its closure is released at once; the slot is reclaimed later (S2).
+    /// Ends one observer: its closure is released at once, or if it is running, when it returns; the slot is
+    /// reclaimed later (S2).
     @inlinable
     func removeObserver(_ id: Int) {
-        guard let index = index(of: id), entries[index].handler != nil else { return }
+        guard let index = index(of: id), entries[index].box != nil else { return }
         retire(at: index)
         if !isDelivering { tidy() }
     }
@@ -60,18 +61,23 @@ extension Signal {
     func retire(at index: Int) {
         // Releasing a closure can run deinits that call back into this signal (a captured subscription), so
         // the last release must happen after the write to `entries` has ended.
-        let handler = entries[index].handler
-        entries[index].handler = nil
-        entries[index].owner = nil
+        let box = entries[index].box
+        entries[index].box = nil
+        entries[index].unmanaged = nil
         liveCount -= 1
         tombstones += 1
-        withExtendedLifetime(handler) {}
+        if index == runningIndex {
+            // A delivery is calling this observer without holding it: release it once the call returns (S2).
+            retiredWhileRunning = box
+        } else {
+            withExtendedLifetime(box) {}
+        }
     }
 
     /// Reclaims tombstones and disconnects from upstream once nobody observes. Never runs during a delivery.
     @inlinable
     func tidy() {
-        while !entries.isEmpty, entries[entries.count - 1].handler == nil {
+        while !entries.isEmpty, entries[entries.count - 1].box == nil {
             entries.removeLast()
             tombstones -= 1
         }
@@ -83,7 +89,7 @@ extension Signal {
                 teardown()
             }
         } else if tombstones > 8, tombstones * 2 > entries.count {
-            entries.removeAll { $0.handler == nil }
+            entries.removeAll { $0.box == nil }
             tombstones = 0
         }
     }
@@ -92,7 +98,7 @@ extension Signal {
     @usableFromInline
     func terminate() {
         if isDelivering {
-            for index in entries.indices where entries[index].handler != nil {
+            for index in entries.indices where entries[index].box != nil {
                 retire(at: index)
             }
         } else {

@@ -24,6 +24,11 @@ public final class Signal<Value> {
     /// Values that arrived while this signal was delivering (S4); delivered in order afterwards.
     @exclusivity(unchecked) @usableFromInline var backlog: ContiguousArray<(Value, DeliveryContext)> = []
     @exclusivity(unchecked) @usableFromInline var backlogStart = 0
+    /// The index of the observer a delivery is calling, or -1. A delivery holds no reference to the box it calls,
+    /// so an observer ended during its own call must outlive the call.
+    @exclusivity(unchecked) @usableFromInline var runningIndex = -1
+    /// The box of an observer that ended during its own call; released as soon as the call returns.
+    @exclusivity(unchecked) @usableFromInline var retiredWhileRunning: ObserverBox<Value>?
     /// Connects a derived signal to its upstream signals; nil for a root signal.
     @usableFromInline let connector: ((Signal<Value>) -> Teardown)?
     @exclusivity(unchecked) @usableFromInline var teardown: Teardown?
@@ -64,7 +69,7 @@ extension Signal {
     /// - Returns: A ``Subscription`` that ends observation on ``Subscription/cancel()`` or when it is released.
     @inlinable
     public func observe(_ handler: @escaping (Value) -> Void) -> Subscription {
-        subscription(for: register(.plain(handler), owner: nil), endsOnRelease: true)
+        subscription(for: register(ClosureBox(handler)), endsOnRelease: true)
     }
 
     /// Observes every value this signal delivers for as long as `owner` is alive.
@@ -84,13 +89,13 @@ extension Signal {
     @inlinable
     @discardableResult
     public func observe(owner: AnyObject, _ handler: @escaping (Value) -> Void) -> Subscription {
-        subscription(for: register(.owned(handler), owner: owner), endsOnRelease: false)
+        subscription(for: register(OwnedClosureBox(handler, owner: owner)), endsOnRelease: false)
     }
 
     /// Adds an operator's link to this signal and returns how to remove it.
     @inlinable
     func link(_ handler: @escaping (Value, DeliveryContext) -> Void) -> Teardown {
-        let id = register(.linked(handler), owner: nil)
+        let id = register(LinkBox(handler))
         return { self.removeObserver(id) }
     }
 }

@@ -2,7 +2,8 @@
 ///
 /// A subscription from ``Signal/observe(_:)`` ends when you call ``cancel()`` or release it. A subscription from
 /// ``Signal/observe(owner:_:)`` ends when its owner goes away or on ``cancel()``; releasing it changes nothing.
-/// Cancelling releases the observer's closure at once; cancelling again does nothing.
+/// Cancelling releases the observer's closure at once (from inside that closure, as soon as it returns); cancelling
+/// again does nothing.
 public final class Subscription {
     @exclusivity(unchecked) @usableFromInline var host: AnyObject?
     @usableFromInline let id: Int

@@ -58,7 +58,7 @@ public final class State<Value> {
     /// - Returns: A ``Subscription`` that ends observation on ``Subscription/cancel()`` or when it is released.
     @inlinable
     public func observe(_ handler: @escaping (Value) -> Void) -> Subscription {
-        let id = signal.register(.plain(handler), owner: nil) { value }
+        let id = signal.register(ClosureBox(handler)) { value }
         return signal.subscription(for: id, endsOnRelease: true)
     }
 
@@ -73,7 +73,7 @@ public final class State<Value> {
     @inlinable
     @discardableResult
     public func observe(owner: AnyObject, _ handler: @escaping (Value) -> Void) -> Subscription {
-        let id = signal.register(.owned(handler), owner: owner) { value }
+        let id = signal.register(OwnedClosureBox(handler, owner: owner)) { value }
         return signal.subscription(for: id, endsOnRelease: false)
     }
 }
