@@ -76,7 +76,8 @@ public struct PipelineStage: Sendable {
 
 /// The staged chain of transformers that turns a response's bytes into the content a resource holds.
 ///
-/// Each response is processed once, off the main actor, for all observers.
+/// Each response is processed once, for all observers, before the hop to the main actor: where the provider
+/// delivers it, or on a background queue for a large body delivered on the main queue.
 public struct Pipeline: Sendable {
     /// The order in which stages run.
     ///
