@@ -138,6 +138,8 @@ public struct Pipeline: Sendable {
 
     /// The stages that have a cache, in ``order``.
     var cachingStages: [(key: PipelineStageKey, cache: any EntityCache)] {
-        order.compactMap { key in stages[key]?.cache.map { (key, $0) } }
+        // Most pipelines have no cache; every load and every first data access asks, so answer that case cheaply.
+        guard stages.values.contains(where: { $0.cache != nil }) else { return [] }
+        return order.compactMap { key in stages[key]?.cache.map { (key, $0) } }
     }
 }
