@@ -23,9 +23,12 @@ import FoundationNetworking
 /// general stub first and specific ones after. See ``StubMatcher`` for matching by headers, body or a URL
 /// predicate.
 ///
-/// **Delivery.** Like a real network, responses arrive asynchronously, on a background queue, progress first and
-/// completion after. ``idle(timeout:fileID:filePath:line:column:)`` waits for them; ``StubRoute/held()`` holds them
-/// back until the test releases them. Cancelling a request completes it with `URLError(.cancelled)`.
+/// **Delivery.** Like a real network, responses arrive asynchronously, never inside `startRequest`: on the main
+/// queue, progress first and completion after, in the order they were released. Repose works on the main actor, so
+/// a stubbed load wakes no other thread, and a test sees deliveries in a deterministic order.
+/// ``idle(timeout:fileID:filePath:line:column:)`` waits for them, from a main-actor test or any other;
+/// ``StubRoute/held()`` holds them back until the test releases them; ``StubRoute/delayed(by:)`` delivers them
+/// later. Cancelling a request completes it with `URLError(.cancelled)`.
 ///
 /// **Unmatched requests.** A request that no stub matches fails the running test with a message that lists the
 /// stubs (through Swift Testing, pointing at the line that created the provider), and completes with a

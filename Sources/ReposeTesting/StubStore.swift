@@ -10,9 +10,10 @@ import Repose
 /// so it may call back into the provider freely.
 final class StubStore: @unchecked Sendable {
     let lock = NSLock()
-    /// Where responses are delivered: serial, so each request sees progress before completion and requests
-    /// complete in the order they were released.
-    let queue = DispatchQueue(label: "ReposeTesting.StubNetworkingProvider")
+    /// Where responses are delivered: the main queue, which is serial, so each request sees progress before
+    /// completion and requests complete in the order they were released. Repose works on the main actor, so
+    /// delivering there wakes no other thread: a stubbed load costs only its own work.
+    let queue = DispatchQueue.main
     /// Where the provider was created, which is where unmatched-request failures point.
     let creationSite: CallSite
 

@@ -17,9 +17,14 @@ let baseURL = "https://api.example.com"
 /// A service whose requests are answered at once by the stub provider with a tiny JSON body.
 @MainActor
 func stubbedService(body: StubResponse = .json(["id": 1, "name": "Ada"])) -> Service {
+    Service(baseURL: baseURL, networking: stubProvider(body: body))
+}
+
+/// A stub provider that answers every request at once with `body`.
+func stubProvider(body: StubResponse = .json(["id": 1, "name": "Ada"])) -> StubNetworkingProvider {
     let network = StubNetworkingProvider()
     network.stub(StubMatcher(nil, where: { _ in true }), body)
-    return Service(baseURL: baseURL, networking: network)
+    return network
 }
 
 func paths(_ count: Int, prefix: String = "items") -> [String] {
@@ -46,6 +51,20 @@ func loadAllAndWait(_ resources: [Resource]) async {
                 if remaining == 0 { continuation.resume() }
             }
         }
+    }
+}
+
+/// Loads the resources one after another, each starting in the previous one's completion hook, and waits for the
+/// last.
+@MainActor
+func loadInSequenceAndWait(_ resources: [Resource]) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        var next = resources.makeIterator()
+        @MainActor func loadNext() {
+            guard let resource = next.next() else { return continuation.resume() }
+            resource.load().onCompletion { _ in loadNext() }
+        }
+        loadNext()
     }
 }
 

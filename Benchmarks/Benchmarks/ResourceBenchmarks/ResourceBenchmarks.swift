@@ -88,6 +88,19 @@ func roundTripBenchmarks() {
         await resource.loadAndWait()
         measured.stop()
     }
+    // The same round trip without the harness's await in each sample: loads run one after another (each starts in
+    // the previous one's completion hook, on the main actor), each the first load of a fresh service, and one await
+    // covers them all. Awaiting a continuation on the main actor resumes on the global executor and hops back, two
+    // thread wake-ups that cost more than the load itself on Linux; the case above pays them on every load.
+    mainActorBenchmark("Stub load round trip chained (per load)", configuration(.kilo, seconds: 3)) { measured in
+        let network = stubProvider()
+        let resources = measured.iterations.map { _ in
+            Service(baseURL: baseURL, networking: network).resource("/users/42")
+        }
+        measured.start()
+        await loadInSequenceAndWait(resources)
+        measured.stop()
+    }
     // 1,000 loads started at once; the figure is per batch.
     mainActorBenchmark("Stub load 1000 at once (per batch)", configuration(.one)) { measured in
         let service = stubbedService()

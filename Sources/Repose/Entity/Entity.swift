@@ -33,23 +33,42 @@ public struct Entity<ContentType> {
         headers: [String: String] = [:],
         timestamp: TimeInterval = Date().timeIntervalSince1970
     ) {
-        self.content = content
-        self.contentType = contentType
-        self.charset = charset ?? MediaType.parameter("charset", in: contentType)
-        self.headers = Dictionary(
-            headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
-        self.timestamp = timestamp
+        self.init(
+            content: content, contentType: contentType, charset: charset,
+            lowercasedHeaders: Self.lowercasingNames(headers), timestamp: timestamp)
     }
 
     /// Creates an entity from a network response's metadata and already-transformed content.
     public init(response: NetworkResponse, content: ContentType, timestamp: TimeInterval) {
-        let headers = Dictionary(
-            response.headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
+        let headers = Self.lowercasingNames(response.headers)
         self.init(
             content: content,
             contentType: headers["content-type"] ?? MediaType.defaultContentType,
-            headers: headers,
+            charset: nil,
+            lowercasedHeaders: headers,
             timestamp: timestamp)
+    }
+
+    /// The designated initialiser: `headers` already have lowercased names, so they are not lowercased again (every
+    /// response makes several entities on its way through the pipeline).
+    private init(
+        content: ContentType, contentType: String, charset: String?, lowercasedHeaders headers: [String: String],
+        timestamp: TimeInterval
+    ) {
+        self.content = content
+        self.contentType = contentType
+        self.charset = charset ?? MediaType.parameter("charset", in: contentType)
+        self.headers = headers
+        self.timestamp = timestamp
+    }
+
+    /// `headers` with lowercased names; of names that differ only in case, one value is kept.
+    private static func lowercasingNames(_ headers: [String: String]) -> [String: String] {
+        var lowercased = [String: String](minimumCapacity: headers.count)
+        for (name, value) in headers {
+            lowercased[name.lowercased()] = value
+        }
+        return lowercased
     }
 
     /// The value of a response header, looked up case-insensitively; `nil` if absent.
@@ -69,10 +88,9 @@ public struct Entity<ContentType> {
 
     /// The same metadata with other content.
     public func withContent<NewContent>(_ newContent: NewContent) -> Entity<NewContent> {
-        var result = Entity<NewContent>(
-            content: newContent, contentType: contentType, charset: charset, timestamp: timestamp)
-        result.headers = headers
-        return result
+        Entity<NewContent>(
+            content: newContent, contentType: contentType, charset: charset, lowercasedHeaders: headers,
+            timestamp: timestamp)
     }
 }
 
@@ -85,6 +103,8 @@ enum MediaType {
 
     /// The value of a parameter such as `charset` in a media type, wherever it stands among the parameters.
     static func parameter(_ name: String, in contentType: String) -> String? {
+        // Most content types have no parameters at all; skip splitting them.
+        guard contentType.utf8.contains(UInt8(ascii: ";")) else { return nil }
         for part in contentType.split(separator: ";").dropFirst() {
             let pieces = part.split(separator: "=", maxSplits: 1)
             guard pieces.count == 2,

@@ -76,7 +76,8 @@ public struct PipelineStage: Sendable {
 
 /// The staged chain of transformers that turns a response's bytes into the content a resource holds.
 ///
-/// Each response is processed once, off the main actor, for all observers.
+/// Each response is processed once, for all observers, before the hop to the main actor: where the provider
+/// delivers it, or on a background queue for a large body delivered on the main queue.
 public struct Pipeline: Sendable {
     /// The order in which stages run.
     ///
@@ -137,6 +138,8 @@ public struct Pipeline: Sendable {
 
     /// The stages that have a cache, in ``order``.
     var cachingStages: [(key: PipelineStageKey, cache: any EntityCache)] {
-        order.compactMap { key in stages[key]?.cache.map { (key, $0) } }
+        // Most pipelines have no cache; every load and every first data access asks, so answer that case cheaply.
+        guard stages.values.contains(where: { $0.cache != nil }) else { return [] }
+        return order.compactMap { key in stages[key]?.cache.map { (key, $0) } }
     }
 }

@@ -48,7 +48,7 @@ public struct ResponseContentTransformer<InputContentType, OutputContentType>: R
     ///   - mismatchAction: What to do when the content is not an `InputContentType`.
     ///   - transformErrors: Whether error bodies are transformed too.
     ///   - description: A description for logs and error causes; the input and output types by default.
-    ///   - processor: Maps the content. It runs off the main actor.
+    ///   - processor: Maps the content. It may run on any thread; see ``ResponseTransformer``.
     public init(
         onInputTypeMismatch mismatchAction: InputTypeMismatchAction = .error,
         transformErrors: Bool = false,

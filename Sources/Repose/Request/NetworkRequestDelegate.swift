@@ -6,8 +6,8 @@ import FoundationNetworking
 
 /// A request sent through the service's networking provider.
 ///
-/// The response is parsed where the provider delivers it (off the main actor) and handed to the main actor in a
-/// single hop.
+/// The response is parsed where the provider delivers it (or, for a large body delivered on the main queue, on a
+/// background queue; see `ResponseProcessor.process(_:then:)`) and handed to the main actor in a single hop.
 @MainActor
 final class NetworkRequestDelegate: RequestDelegate {
     private let resource: Resource
@@ -44,8 +44,9 @@ final class NetworkRequestDelegate: RequestDelegate {
                 Task { @MainActor in completionHandler.broadcastProgress(fraction) }
             },
             completion: { result in
-                let outcome = UncheckedTransfer(processor.process(result))
-                Task { @MainActor in self.finish(outcome.value, completionHandler) }
+                processor.process(result) { outcome in
+                    Task { @MainActor in self.finish(outcome.value, completionHandler) }
+                }
             })
     }
 

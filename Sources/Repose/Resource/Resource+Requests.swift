@@ -82,7 +82,10 @@ extension Resource {
         requestMutation: RequestMutation
     ) -> URLRequest {
         var urlRequest = URLRequest(url: url)
-        urlRequest.httpMethod = method.rawValue
+        // A new request is already a GET; setting the method costs a copy and a normalisation on Linux.
+        if method != .get {
+            urlRequest.httpMethod = method.rawValue
+        }
         let configuration = configuration(for: method)
         for (name, value) in configuration.headers {
             urlRequest.setValue(value, forHTTPHeaderField: name)

@@ -107,6 +107,17 @@ struct EntityCacheTests {
         #expect(resource.text == "raw+model")  // 17 failed the model stage; the rawData hit went through all
     }
 
+    @Test("H14 a small response that fills a cache is processed off the main queue even when delivered there")
+    func cachingResponseLeavesMainQueue() async {
+        let recorder = RecordingTransformer()
+        harness.service.configure { $0.pipeline[.model].add(recorder) }
+        await resource.cacheCheckCompleted()
+        await harness.answer(resource.load(), text: "x")  // answered from this main-actor test: on the main queue
+        #expect(recorder.ranOnMainQueue == [false])
+        #expect(cache.calls.contains("write /v1/a/b"))
+        #expect(cache.callsOffQueue == 0)
+    }
+
     @Test("H14 cache calls run on the cache's work queue, never on the main actor; a nil key opts out")
     func workQueueAndOptOut() async {
         let optingOut = RecordingCache(name: "opt-out", excluding: ["/v1/private"])

@@ -60,17 +60,33 @@ struct ConfigureTransformerTests {
         #expect(resource.latestError?.httpStatusCode == 503)
     }
 
-    @Test("each response is parsed off the main actor where the provider delivers it, then handed over once")
-    func parsedWhereDelivered() async {
+    @Test("a response delivered off the main queue is parsed right there, before the provider's call returns")
+    func parsedWhereDeliveredOffMain() async {
         let recorder = RecordingTransformer()
         service.configure { $0.pipeline[.model].add(recorder) }
         let resource = service.resource("/a")
         let request = resource.load()
         let network = harness.network
         await Task.detached { network.respond(contentType: "text/plain", text: "bg") }.value
+        #expect(recorder.ranOnMainQueue == [false])  // already parsed: the response went nowhere else first
         await _ = request.responseInfo
-        #expect(recorder.ranOnMainThread == [false])
         #expect(resource.text == "bg")
+    }
+
+    @Test(
+        "a body delivered on the main queue is parsed there up to the size limit, and on a background queue above it",
+        arguments: [
+            (ResponseProcessor.mainQueueBodyLimit, true), (ResponseProcessor.mainQueueBodyLimit + 1, false),
+        ])
+    func parsedOnMainOnlyWhenSmall(size: Int, parsedOnMain: Bool) async {
+        let recorder = RecordingTransformer()
+        service.configure { $0.pipeline[.model].add(recorder) }
+        let resource = service.resource("/a")
+        let request = resource.load()
+        harness.network.respond(contentType: "text/plain", text: String(repeating: "x", count: size))
+        await _ = request.responseInfo
+        #expect(recorder.ranOnMainQueue == [parsedOnMain])
+        #expect(resource.text.count == size)
     }
 
     @Test("F15 configureTransformer maps content to models for matching resources only")

@@ -6,7 +6,7 @@ final class RecordingTransformer: ResponseTransformer, @unchecked Sendable {
     // Safe: `log` and `threads` are only touched while holding `lock`.
     private let lock = NSLock()
     private var log: [String] = []
-    private var threads: [Bool] = []
+    private var places: [Bool] = []
     private let rewrite: @Sendable (Response) -> Response
 
     init(rewrite: @escaping @Sendable (Response) -> Response = { $0 }) {
@@ -15,8 +15,8 @@ final class RecordingTransformer: ResponseTransformer, @unchecked Sendable {
 
     /// One entry per response: `success` or `failure <status>`.
     var seen: [String] { lock.withLock { log } }
-    /// For each response, whether it was processed on the main thread.
-    var ranOnMainThread: [Bool] { lock.withLock { threads } }
+    /// For each response, whether it was processed on the main queue (where the main actor runs).
+    var ranOnMainQueue: [Bool] { lock.withLock { places } }
 
     func process(_ response: Response) -> Response {
         let entry: String
@@ -24,10 +24,10 @@ final class RecordingTransformer: ResponseTransformer, @unchecked Sendable {
         case .success: entry = "success"
         case .failure(let error): entry = "failure \(error.httpStatusCode.map(String.init) ?? "-")"
         }
-        let isMain = Thread.isMainThread
+        let isMain = MainQueueProbe.isCurrent
         lock.withLock {
             log.append(entry)
-            threads.append(isMain)
+            places.append(isMain)
         }
         return rewrite(response)
     }

@@ -139,6 +139,28 @@ struct StubNetworkingProviderTests {
         #expect(order.entries == ["returned", "progress 5/6", "completion"])
     }
 
+    @Test("responses are delivered on the main queue, in the order they were released")
+    func deliveredOnMainQueueInReleaseOrder() async {
+        let slow = network.stub(.get, "\(base)/slow", text: "slow").held()
+        network.stub(.get, "\(base)/fast", text: "fast")
+        let order = Order()
+        for path in ["/slow", "/fast"] {
+            _ = network.startRequest(
+                request("GET", path),
+                progress: { _ in order.append("progress \(path) main: \(MainQueueProbe.isCurrent)") },
+                completion: { _ in order.append("completion \(path) main: \(MainQueueProbe.isCurrent)") })
+        }
+        await slow.requested()
+        await network.idle()  // the held response does not count
+        slow.release()
+        await network.idle()
+        #expect(
+            order.entries == [
+                "progress /fast main: true", "completion /fast main: true",
+                "progress /slow main: true", "completion /slow main: true",
+            ])
+    }
+
     @Test("idle returns at once when nothing is on its way")
     func idleWhenNothingPending() async {
         #expect(await network.idle())
