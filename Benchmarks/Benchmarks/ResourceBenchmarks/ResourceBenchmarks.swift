@@ -101,6 +101,14 @@ func roundTripBenchmarks() {
         await loadInSequenceAndWait(resources)
         measured.stop()
     }
+    // What the sequential case's await costs on its own: a continuation resumed from a main-queue block, no load.
+    mainActorBenchmark("Await a main-queue callback (harness only)", configuration(.one)) { measured in
+        measured.start()
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            DispatchQueue.main.async { continuation.resume() }
+        }
+        measured.stop()
+    }
     // 1,000 loads started at once; the figure is per batch.
     mainActorBenchmark("Stub load 1000 at once (per batch)", configuration(.one)) { measured in
         let service = stubbedService()

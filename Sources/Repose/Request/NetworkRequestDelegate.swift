@@ -7,7 +7,8 @@ import FoundationNetworking
 /// A request sent through the service's networking provider.
 ///
 /// The response is parsed where the provider delivers it (or, for a large body delivered on the main queue, on a
-/// background queue; see `ResponseProcessor.process(_:then:)`) and handed to the main actor in a single hop.
+/// background queue; see `ResponseProcessor.process(_:then:)`) and handed to the main actor in a single hop,
+/// which also carries any progress reported just before (see `MainActorHandoff`).
 @MainActor
 final class NetworkRequestDelegate: RequestDelegate {
     private let resource: Resource
@@ -37,16 +38,22 @@ final class NetworkRequestDelegate: RequestDelegate {
             pipeline: configuration.pipeline, now: resource.service.now,
             cacheTargets: effectiveMethod == .get ? configuration.pipeline.cacheTargets(for: resource) : [])
         let progress = ProgressSampler(minimumInterval: configuration.progressReportingInterval)
+        let handoff = MainActorHandoff { fractions, outcome in
+            for fraction in fractions {
+                completionHandler.broadcastProgress(fraction)
+            }
+            if let outcome {
+                self.finish(outcome, completionHandler)
+            }
+        }
         task = resource.service.networking.startRequest(
             urlRequest,
             progress: { sample in
                 guard let fraction = progress.report(sample) else { return }
-                Task { @MainActor in completionHandler.broadcastProgress(fraction) }
+                handoff.send(progress: fraction)
             },
             completion: { result in
-                processor.process(result) { outcome in
-                    Task { @MainActor in self.finish(outcome.value, completionHandler) }
-                }
+                processor.process(result) { outcome in handoff.send(outcome: outcome) }
             })
     }
 
