@@ -101,6 +101,16 @@ func roundTripBenchmarks() {
         await loadInSequenceAndWait(resources)
         measured.stop()
     }
+    // The same chain on one resource, as an app's refresh or polling reloads it: its configuration is built once,
+    // before the measurement, as a resource's first load builds it once in an app.
+    mainActorBenchmark("Stub load round trip chained, same resource (per load)", configuration(.kilo, seconds: 3)) {
+        measured in
+        let resource = stubbedService().resource("/users/42")
+        await resource.loadAndWait()
+        measured.start()
+        await loadInSequenceAndWait(Array(repeating: resource, count: measured.iterations.count))
+        measured.stop()
+    }
     // What the sequential case's await costs on its own: a continuation resumed from a main-queue block, no load.
     mainActorBenchmark("Await a main-queue callback (harness only)", configuration(.one)) { measured in
         measured.start()
