@@ -105,12 +105,28 @@ extension Service {
         configurationChanged()
     }
 
-    /// The configuration for `url` and `method`, built from every matching entry in order.
+    /// The configuration for `url` and `method`, built from every matching entry in order, or shared with the
+    /// resources that matched the same entries since the configuration last changed.
     func buildConfiguration(for url: URL, method: RequestMethod) -> Configuration {
-        var configuration = Configuration()
-        for entry in configurationEntries where entry.requestMethods.contains(method) && entry.matches(url) {
-            entry.configurer(&configuration)
+        var matching: [Int] = []
+        for (index, entry) in configurationEntries.enumerated()
+        where entry.requestMethods.contains(method) && entry.matches(url) {
+            matching.append(index)
         }
+        let key = SharedConfigurationKey(method: method, entries: matching)
+        if let shared = sharedConfigurations[key] { return shared }
+        var configuration = Configuration()
+        for index in matching {
+            configurationEntries[index].configurer(&configuration)
+        }
+        sharedConfigurations[key] = configuration
         return configuration
     }
+}
+
+/// Which configuration entries a resource's URL matched for one method: resources with equal keys get equal
+/// configurations, because an entry's closure sees only the configuration it is given.
+struct SharedConfigurationKey: Hashable {
+    let method: RequestMethod
+    let entries: [Int]
 }

@@ -26,6 +26,9 @@ public final class Service {
     var configurationEntries: [ConfigurationEntry] = []
     /// Bumped whenever configuration changes, so that resources recompute their cached configuration.
     private(set) var configurationVersion = 0
+    /// Configurations already built, by method and the entries that matched: resources whose URLs match the same
+    /// entries share one (copy-on-write) value instead of each building, and holding, a pipeline of its own.
+    var sharedConfigurations: [SharedConfigurationKey: Configuration] = [:]
 
     /// Creates a service.
     ///
@@ -149,5 +152,6 @@ public final class Service {
 
     func configurationChanged() {
         configurationVersion &+= 1
+        sharedConfigurations.removeAll()
     }
 }

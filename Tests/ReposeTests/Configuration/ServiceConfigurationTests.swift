@@ -109,6 +109,28 @@ struct ServiceConfigurationTests {
         #expect(probe.runs == 3)
     }
 
+    @Test("D25 D16 resources that match the same entries share one built configuration; others build their own")
+    func sharedAcrossResources() {
+        let global = ConfigurationProbe()
+        let users = ConfigurationProbe()
+        service.configure { _ in global.runs += 1 }
+        service.configure("/users/*") {
+            users.runs += 1
+            $0.expirationTime = 5
+        }
+        let first = service.resource("/users/1")
+        let second = service.resource("/users/2")
+        let other = service.resource("/teams/1")
+        #expect(first.configuration.expirationTime == 5)
+        #expect(second.configuration.expirationTime == 5)
+        #expect(other.configuration.expirationTime == 30)
+        #expect(users.runs == 1)  // built for /users/1, shared with /users/2
+        #expect(global.runs == 2)  // once with the /users/* entry, once without it
+        service.invalidateConfiguration()
+        #expect(second.configuration.expirationTime == 5)
+        #expect(users.runs == 2)
+    }
+
     @Test("D26 creating and navigating resources never runs configuration closures")
     func lazy() {
         let probe = ConfigurationProbe()
