@@ -10,9 +10,19 @@ final class ObserverEntry {
     // Unchecked exclusivity: every access is a read or write that ends before any call into user code, and the
     // entry lives on the main actor, so no two accesses can overlap. The checks cost more than a delivery.
 
-    /// A closure observer's closure; `nil` for every other kind of observer.
-    let closure: ResourceObserverClosure?
+    /// Whether this entry is a closure observer; if not, ``closure`` does nothing and ``observer`` is called.
+    let isClosureObserver: Bool
+    /// A closure observer's closure. Not optional, so that a delivery calls it without copying it out (which
+    /// would retain its context); other observers get a shared one that does nothing.
+    let closure: ResourceObserverClosure
     @exclusivity(unchecked) private weak var closureOwner: AnyObject?
+    /// Closure observers added one after another with the same owner share this number, so that notifying checks
+    /// that owner once for the whole run rather than once per closure: loading a weak reference costs two atomic
+    /// operations, more than the call itself.
+    let ownerRun: Int
+    /// Set when a closure observer's owner is removed or the entry ends. A plain flag, so that notifying can see
+    /// it without loading the weak owner again.
+    @exclusivity(unchecked) private(set) var isDetached = false
 
     @exclusivity(unchecked) private var strongObserver: (any ResourceObserver)?
     @exclusivity(unchecked) private weak var observerObject: AnyObject?
@@ -20,16 +30,20 @@ final class ObserverEntry {
     @exclusivity(unchecked) private var externalOwners: [WeakOwner] = []
     let identity: AnyHashable?
 
-    /// An entry for a closure observer, kept alive by `owner`.
-    init(closure: @escaping ResourceObserverClosure, owner: AnyObject) {
+    /// An entry for a closure observer, kept alive by `owner`, in the given run of entries with that owner.
+    init(closure: @escaping ResourceObserverClosure, owner: AnyObject, ownerRun: Int) {
         self.closure = closure
+        isClosureObserver = true
         closureOwner = owner
+        self.ownerRun = ownerRun
         identity = nil
     }
 
     /// An entry for any other observer; its owners are added with ``addOwner(_:)``.
     init(observer: any ResourceObserver) {
-        closure = nil
+        closure = ObserverEntry.ignore
+        isClosureObserver = false
+        ownerRun = -1
         identity = observer.observerIdentity
         strongObserver = observer
         if type(of: observer) is AnyClass {
@@ -37,8 +51,13 @@ final class ObserverEntry {
         }
     }
 
-    /// Whether the owner of a closure observer is alive: the one check notifying makes before calling it.
+    private static let ignore: ResourceObserverClosure = { _, _ in }
+
+    /// Whether the owner of a closure observer is alive.
     var closureOwnerIsAlive: Bool { closureOwner != nil }
+
+    /// A closure observer's owner, if it is alive and still owns this entry.
+    var liveClosureOwner: AnyObject? { closureOwner }
 
     /// The observer, if it is still alive; `nil` for a closure observer, which notifying calls directly.
     var observer: (any ResourceObserver)? {
@@ -59,8 +78,11 @@ final class ObserverEntry {
     /// Removes `owner`; returns whether the entry is still alive. A dead entry still holds its observer until
     /// ``end()``, so that the observer can be told it stopped observing.
     func removeOwner(_ owner: AnyObject) -> Bool {
-        if closure != nil {
-            if closureOwner === owner { closureOwner = nil }
+        if isClosureObserver {
+            if closureOwner === owner {
+                closureOwner = nil
+                isDetached = true
+            }
             return closureOwnerIsAlive
         }
         if let object = observerObject, object === owner {
@@ -79,7 +101,7 @@ final class ObserverEntry {
     }
 
     private var isAlive: Bool {
-        if closure != nil { return closureOwnerIsAlive }
+        if isClosureObserver { return closureOwnerIsAlive }
         for index in externalOwners.indices where externalOwners[index].object != nil {
             return true
         }
@@ -89,7 +111,7 @@ final class ObserverEntry {
     /// Whether ``prune()`` would change anything: an owner or the observer is gone, or how strongly the observer
     /// is held no longer matches the owners. Reads only, so that notifying live observers mutates nothing.
     var needsPruning: Bool {
-        if closure != nil { return !closureOwnerIsAlive }
+        if isClosureObserver { return !closureOwnerIsAlive }
         if externalOwners.isEmpty {
             return strongObserver != nil || !isSelfOwned || observerObject == nil
         }
@@ -103,7 +125,7 @@ final class ObserverEntry {
 
     /// Drops deallocated owners and adjusts how strongly the observer is held; returns whether the entry is alive.
     func prune() -> Bool {
-        if closure != nil { return closureOwnerIsAlive }
+        if isClosureObserver { return closureOwnerIsAlive }
         externalOwners.removeAll { $0.object == nil }
         if externalOwners.isEmpty {
             strongObserver = nil
@@ -117,6 +139,7 @@ final class ObserverEntry {
     /// closure observer has nothing to be told, so ending one returns `nil`.
     func end() -> (any ResourceObserver)? {
         closureOwner = nil
+        isDetached = true
         let remaining = strongObserver ?? observer
         strongObserver = nil
         observerObject = nil

@@ -23,6 +23,7 @@ extension Resource {
         let entry = ObserverEntry(observer: observer)
         entry.addOwner(owner)
         observers.append(entry)
+        objectObserverCount += 1
         markInUse()
         observer.resourceChanged(self, event: .observerAdded)
         startCacheCheck()
@@ -31,7 +32,8 @@ extension Resource {
 
     /// Adds a closure that hears about every change for as long as `owner` is alive.
     ///
-    /// Closures have no identity, so adding the same closure twice calls it twice.
+    /// Closures have no identity, so adding the same closure twice calls it twice. While a change is delivered to
+    /// the owner's closures, the owner is kept alive, so a closure that captures it `unowned` is safe.
     ///
     /// ```swift
     /// resource.addObserver(owner: self) { resource, event in
@@ -40,7 +42,14 @@ extension Resource {
     /// ```
     @discardableResult
     public func addObserver(owner: AnyObject, closure: @escaping ResourceObserverClosure) -> Resource {
-        observers.append(ObserverEntry(closure: closure, owner: owner))
+        let run: Int
+        if let last = observers.last, last.isClosureObserver, !last.isDetached, last.liveClosureOwner === owner {
+            run = last.ownerRun
+        } else {
+            run = nextOwnerRun
+            nextOwnerRun &+= 1
+        }
+        observers.append(ObserverEntry(closure: closure, owner: owner, ownerRun: run))
         markInUse()
         closure(self, .observerAdded)
         startCacheCheck()
@@ -65,6 +74,7 @@ extension Resource {
             }
         }
         observers.removeSubrange(kept...)
+        countObjectObservers()
         for observer in ended {
             observer.stoppedObserving(resource: self)
         }
@@ -83,7 +93,7 @@ extension Resource {
     private func pruneObservers(includingClosures: Bool = true) {
         // Notifying calls this every time: when nothing is gone (the usual case), leave the array untouched.
         var needed = false
-        for entry in observers where (includingClosures || entry.closure == nil) && entry.needsPruning {
+        for entry in observers where (includingClosures || !entry.isClosureObserver) && entry.needsPruning {
             needed = true
             break
         }
@@ -100,27 +110,49 @@ extension Resource {
             }
         }
         observers.removeSubrange(kept...)
+        countObjectObservers()
         for observer in ended {
             observer.stoppedObserving(resource: self)
         }
     }
 
+    private func countObjectObservers() {
+        var count = 0
+        for entry in observers where !entry.isClosureObserver { count += 1 }
+        objectObserverCount = count
+    }
+
     /// Tells every live observer about `event`. Observers added while notifying hear only later events.
     func notifyObservers(_ event: ResourceEvent) {
-        pruneObservers(includingClosures: false)
+        if objectObserverCount > 0 { pruneObservers(includingClosures: false) }
         ReposeLog.log(.observers, "\(url.absoluteString): \(event) to \(observers.count) observer(s)")
+        // The copy keeps every entry alive however observers change during the calls, so each entry is reached
+        // without retaining it, and its closure called without retaining the closure's context. The owner of a
+        // run of closure observers is loaded once and held until the run ends, so it cannot vanish midway; an
+        // entry detached meanwhile (its owner removed by an earlier call) is skipped.
+        let entries = observers
         var sawDeadOwner = false
-        for entry in observers {
-            if let closure = entry.closure {
-                guard entry.closureOwnerIsAlive else {
-                    sawDeadOwner = true
-                    continue
+        var run = -1
+        var runOwner: AnyObject?
+        for index in entries.indices {
+            Unmanaged.passUnretained(entries[index])._withUnsafeGuaranteedRef { entry in
+                if entry.isClosureObserver {
+                    if entry.ownerRun != run {
+                        run = entry.ownerRun
+                        runOwner = entry.liveClosureOwner
+                    }
+                    if runOwner != nil, !entry.isDetached {
+                        entry.closure(self, event)
+                    } else {
+                        sawDeadOwner = true
+                    }
+                } else {
+                    entry.observer?.resourceChanged(self, event: event)
                 }
-                closure(self, event)
-            } else {
-                entry.observer?.resourceChanged(self, event: event)
             }
         }
+        runOwner = nil
+        withExtendedLifetime(entries) {}
         if sawDeadOwner {
             pruneObservers()
         }

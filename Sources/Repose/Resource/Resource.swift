@@ -52,6 +52,10 @@ public final class Resource {
     /// Set by ``invalidate()``; cleared by the next completed load or local override.
     var isInvalidated = false
     var observers: [ObserverEntry] = []
+    /// How many of `observers` are not closure observers: while none are, notifying has nothing to prune first.
+    var objectObserverCount = 0
+    /// The number the next closure observer takes if it does not join the run of the one before it.
+    var nextOwnerRun = 0
     var signals = ResourceSignals()
     var cacheCheck = CacheCheck.notStarted
     /// Set while a flush has left this resource only weakly held by the service; becoming used again re-retains it.

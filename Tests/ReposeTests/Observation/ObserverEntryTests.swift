@@ -70,7 +70,7 @@ struct ObserverEntryTests {
     @Test("B21 a closure observer's entry needs pruning once its owner is deallocated, and is then dead")
     func closureOwnerGone() throws {
         var owner: Owner? = Owner()
-        let entry = ObserverEntry(closure: { _, _ in }, owner: try #require(owner))
+        let entry = ObserverEntry(closure: { _, _ in }, owner: try #require(owner), ownerRun: 0)
         #expect(entry.closureOwnerIsAlive)
         #expect(!entry.needsPruning)
         owner = nil
@@ -83,7 +83,7 @@ struct ObserverEntryTests {
     func closureOwnerRemoved() {
         let owner = Owner()
         let stranger = Owner()
-        let entry = ObserverEntry(closure: { _, _ in }, owner: owner)
+        let entry = ObserverEntry(closure: { _, _ in }, owner: owner, ownerRun: 0)
         withExtendedLifetime((owner, stranger)) {
             #expect(entry.removeOwner(stranger))
             #expect(!entry.removeOwner(owner))

@@ -194,6 +194,20 @@ struct ResourceObserverTests {
         #expect(!resource.hasObservers)
     }
 
+    @Test("B19 an observer whose only owner is deallocated hears nothing more and is told it stopped (B3)")
+    func externalOwnerDeallocated() throws {
+        let observer = RecordingObserver()
+        var owner: Owner? = Owner()
+        resource.addObserver(owner: try #require(owner)) { _, _ in }
+        resource.addObserver(observer, owner: try #require(owner))
+        resource.overrideLocalContent(with: "one")
+        owner = nil
+        resource.overrideLocalContent(with: "two")
+        #expect(observer.events == ["observerAdded", "newData(localOverride)"])
+        #expect(observer.stoppedCount == 1)
+        #expect(resource.observers.isEmpty)
+    }
+
     @Test("B19 a closure observer falls silent once its owner is deallocated; the others still hear, in order")
     func closureOwnerDeallocated() {
         var heard: [String] = []
