@@ -32,11 +32,9 @@ func paths(_ count: Int, prefix: String = "items") -> [String] {
 }
 
 extension Resource {
-    /// Loads and waits for the load to complete.
+    /// Loads and waits for the load to complete, as an app awaits one.
     func loadAndWait() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            load().onCompletion { _ in continuation.resume() }
-        }
+        _ = await load().responseInfo
     }
 }
 
