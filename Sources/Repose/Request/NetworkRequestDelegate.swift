@@ -16,6 +16,9 @@ final class NetworkRequestDelegate: RequestDelegate {
     private let buildRequest: @MainActor () -> URLRequest
     private let urlRequest: URLRequest
     private var task: (any NetworkingTask)?
+    /// Carries the response under way to the main actor; a task awaiting the request may carry it instead
+    /// (see `Request.responseInfo`).
+    private(set) var handoff: MainActorHandoff?
 
     init(resource: Resource, method: RequestMethod, buildRequest: @escaping @MainActor () -> URLRequest) {
         self.resource = resource
@@ -46,6 +49,7 @@ final class NetworkRequestDelegate: RequestDelegate {
                 self.finish(outcome, completionHandler)
             }
         }
+        self.handoff = handoff
         task = resource.service.networking.startRequest(
             urlRequest,
             progress: { sample in
@@ -59,6 +63,7 @@ final class NetworkRequestDelegate: RequestDelegate {
 
     private func finish(_ outcome: ResponseProcessor.Outcome, _ completionHandler: RequestCompletionHandler) {
         task = nil
+        handoff = nil
         ReposeLog.log(.network, "\(requestDescription) → \(outcome.logSummary)")
         switch outcome {
         case .response(let response):
@@ -79,6 +84,7 @@ final class NetworkRequestDelegate: RequestDelegate {
     func cancelUnderlyingOperation() {
         task?.cancel()
         task = nil
+        handoff = nil
     }
 
     func repeated() -> any RequestDelegate {

@@ -46,4 +46,59 @@ struct MainActorHandoffTests {
         #expect(deliveries.log == ["[0.3] -", "[] outcome"])
     }
 
+    /// Starts a task that carries the handoff's next hop, and lets it start waiting.
+    private func carrier(_ handoff: MainActorHandoff, _ deliveries: Deliveries) async throws -> Task<Bool, Never> {
+        let task = Task {
+            let accepted = await handoff.carryNextHop()
+            deliveries.log.append("carrier returned")
+            return accepted
+        }
+        await Task.yield()
+        try #require(handoff.hasWaiter)
+        return task
+    }
+
+    @Test(
+        "a waiting task carries the hop: it delivers before it returns, and no other hop delivers",
+        .timeLimit(.minutes(1)))
+    func waiterCarriesTheHop() async throws {
+        let deliveries = Deliveries()
+        let handoff = MainActorHandoff { deliveries.record($0, $1) }
+        let task = try await carrier(handoff, deliveries)
+        handoff.send(progress: 0.4)
+        handoff.send(outcome: UncheckedTransfer(.notModified))
+        #expect(await task.value)
+        #expect(deliveries.log == ["[0.4] outcome", "carrier returned"])
+        await Task.yield()
+        #expect(deliveries.log.count == 2)
+        #expect(!handoff.hasWaiter)
+    }
+
+    @Test("a hop already scheduled delivers once; the waiter carries the next one", .timeLimit(.minutes(1)))
+    func scheduledHopThenWaiter() async throws {
+        let deliveries = Deliveries()
+        let handoff = MainActorHandoff { deliveries.record($0, $1) }
+        handoff.send(progress: 0.3)  // schedules a hop of its own: no one waits yet
+        let task = try await carrier(handoff, deliveries)
+        #expect(deliveries.log == ["[0.3] -"])
+        handoff.send(outcome: UncheckedTransfer(.notModified))
+        #expect(await task.value)
+        #expect(deliveries.log == ["[0.3] -", "[] outcome", "carrier returned"])
+    }
+
+    @Test(
+        "a second waiting task is turned away, and releasing the first resumes it with nothing delivered",
+        .timeLimit(.minutes(1)))
+    func secondWaiterAndRelease() async throws {
+        let deliveries = Deliveries()
+        let handoff = MainActorHandoff { deliveries.record($0, $1) }
+        let task = try await carrier(handoff, deliveries)
+        #expect(await handoff.carryNextHop() == false)
+        handoff.releaseWaiter()
+        #expect(await task.value)
+        #expect(deliveries.log == ["carrier returned"])
+        handoff.send(outcome: UncheckedTransfer(.notModified))  // nobody waits now: a hop of its own
+        await deliveries.next()
+        #expect(deliveries.log == ["carrier returned", "[] outcome"])
+    }
 }
