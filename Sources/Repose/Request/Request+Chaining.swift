@@ -30,7 +30,7 @@ extension Request {
     /// - Parameter whenCompleted: Called once with this request's response, on the main actor.
     /// - Returns: The chain, a request like any other.
     public func chained(whenCompleted: @escaping @MainActor (ResponseInfo) -> RequestChainAction) -> Request {
-        let chain = Request(delegate: RequestChainDelegate(wrapping: self, whenCompleted: whenCompleted))
+        let chain = Request(delegate: RequestChainDelegate(wrapping: self, whenCompleted: whenCompleted), now: now)
         if state != .notStarted {
             chain.start()
         }

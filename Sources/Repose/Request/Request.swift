@@ -36,8 +36,13 @@ public final class Request {
     /// Weak: the handler keeps the request alive while the work is under way, not the other way round.
     private weak var currentHandler: RequestCompletionHandler?
 
-    init(delegate: any RequestDelegate) {
+    /// The clock that stamps a cancellation: the service's, for requests a resource made.
+    let now: @Sendable () -> TimeInterval
+
+    init(delegate: any RequestDelegate, now: @escaping @Sendable () -> TimeInterval = { Date().timeIntervalSince1970 })
+    {
         self.delegate = delegate
+        self.now = now
     }
 
     /// Sends the request, if it has not been sent yet. Most requests start on creation; a request from
@@ -57,13 +62,13 @@ public final class Request {
     public func cancel() {
         guard state != .completed else { return }
         delegate.cancelUnderlyingOperation()
-        complete(with: .cancellation(timestamp: Date().timeIntervalSince1970))
+        complete(with: .cancellation(timestamp: now()))
     }
 
     /// A new, unstarted request that does the same thing again, built afresh from the current configuration.
     /// This request keeps its own result, and its hooks are not called again.
     public func repeated() -> Request {
-        Request(delegate: delegate.repeated())
+        Request(delegate: delegate.repeated(), now: now)
     }
 
     /// A short description of what the request does, for logs.

@@ -33,7 +33,7 @@ extension Resource {
         if cacheCheck != .done {
             startCacheCheck()
             if cacheCheck == .checking {  // wait for the cache before deciding (rule H4)
-                let request = Request(delegate: CacheThenNetworkDelegate(resource: self))
+                let request = Request(delegate: CacheThenNetworkDelegate(resource: self), now: service.now)
                 load(using: request)
                 return request.start()
             }

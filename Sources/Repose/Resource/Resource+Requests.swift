@@ -34,7 +34,7 @@ extension Resource {
     /// The request stays in progress until the delegate broadcasts a response, which reaches the hooks exactly as
     /// broadcast (the transformer pipeline does not run). Configuration and decorators do not apply.
     public func prepareRequest(using delegate: any RequestDelegate) -> Request {
-        Request(delegate: delegate)
+        Request(delegate: delegate, now: service.now)
     }
 
     /// A request that has already failed with `error`, without touching the network. Useful for validating input
@@ -66,7 +66,7 @@ extension Resource {
             buildURLRequest(method, body: body, requestMutation: requestMutation)
         }
         let decoratedMethod = delegate.effectiveMethod
-        var request = Request(delegate: delegate)
+        var request = Request(delegate: delegate, now: service.now)
         for decorator in configuration(for: decoratedMethod).requestDecorators {
             request = decorator(self, request)
         }

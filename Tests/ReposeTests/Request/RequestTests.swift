@@ -23,6 +23,20 @@ struct RequestTests {
         #expect(failure?.isCancellation == true)  // hooks waiting at completion run right then
     }
 
+    @Test("E11 a cancellation is stamped with the service's clock, as every other outcome is")
+    func cancellationUsesServiceClock() throws {
+        harness.clock.now = 1025
+        let load = resource.load()
+        let chained = load.chained(whenCompleted: { _ in .useThisResponse })
+        let repeated = load.repeated().start()
+        for request in [load, chained, repeated] {
+            request.cancel()
+            let error = try #require(request.completedResponse?.response.error)
+            #expect(error.isCancellation)
+            #expect(error.timestamp == 1025)
+        }
+    }
+
     @Test("E11 a response arriving after cancel is ignored")
     func lateResponseIgnored() async {
         let request = resource.load()
