@@ -60,24 +60,7 @@ extension Resource {
     /// ``ResourceObserver/stoppedObserving(resource:)``.
     public func removeObservers(ownedBy owner: AnyObject?) {
         guard let owner else { return }
-        // Loops rather than `removeAll(where:)`: a closure formed here is main-actor isolated, and passing it to a
-        // nonisolated parameter costs a runtime isolation check per element.
-        var ended: [any ResourceObserver] = []
-        var kept = 0
-        for index in observers.indices {
-            let entry = observers[index]
-            if entry.removeOwner(owner) {
-                observers[kept] = entry
-                kept += 1
-            } else if let observer = entry.end() {
-                ended.append(observer)
-            }
-        }
-        observers.removeSubrange(kept...)
-        countObjectObservers()
-        for observer in ended {
-            observer.stoppedObserving(resource: self)
-        }
+        sweepObservers(.removingOwner(owner))
     }
 
     /// Whether any observer is still alive; forgets observers whose owners are gone.
@@ -98,28 +81,42 @@ extension Resource {
             break
         }
         guard needed else { return }
+        sweepObservers(.pruning)
+    }
+
+    private enum Sweep {
+        case removingOwner(AnyObject)
+        case pruning
+    }
+
+    /// Keeps the observers still alive after `sweep`, in order, recounts the object observers among them, and tells
+    /// the ones that ended (and are still alive) that they stopped observing.
+    private func sweepObservers(_ sweep: Sweep) {
+        // Loops rather than `removeAll(where:)`: a closure formed here is main-actor isolated, and passing it to a
+        // nonisolated parameter costs a runtime isolation check per element.
         var ended: [any ResourceObserver] = []
         var kept = 0
+        var objectObservers = 0
         for index in observers.indices {
             let entry = observers[index]
-            if entry.prune() {
+            let isAlive: Bool
+            switch sweep {
+            case .removingOwner(let owner): isAlive = entry.removeOwner(owner)
+            case .pruning: isAlive = entry.prune()
+            }
+            if isAlive {
                 observers[kept] = entry
                 kept += 1
+                if !entry.isClosureObserver { objectObservers += 1 }
             } else if let observer = entry.end() {
                 ended.append(observer)
             }
         }
         observers.removeSubrange(kept...)
-        countObjectObservers()
+        objectObserverCount = objectObservers
         for observer in ended {
             observer.stoppedObserving(resource: self)
         }
-    }
-
-    private func countObjectObservers() {
-        var count = 0
-        for entry in observers where !entry.isClosureObserver { count += 1 }
-        objectObserverCount = count
     }
 
     /// Tells every live observer about `event`. Observers added while notifying hear only later events.
