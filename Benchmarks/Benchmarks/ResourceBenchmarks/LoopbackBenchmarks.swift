@@ -83,23 +83,23 @@ private func pairedBenchmark(_ name: String, path: String, side: @escaping @Main
         let url = resource.url
         let clock = ContinuousClock()
         reposeFirst.toggle()
-        var reposeTime = Duration.zero
+        var sideTime = Duration.zero
         var directTime = Duration.zero
         measured.start()
-        for isRepose in reposeFirst ? [true, false] : [false, true] {
+        for isSide in reposeFirst ? [true, false] : [false, true] {
             let started = clock.now
-            if isRepose {
+            if isSide {
                 await side(resource)
-                reposeTime = clock.now - started
+                sideTime = clock.now - started
             } else {
                 blackHole(await directGET(session, url))
                 directTime = clock.now - started
             }
         }
         measured.stop()
-        let repose = nanoseconds(reposeTime)
+        let measuredSide = nanoseconds(sideTime)
         let direct = max(nanoseconds(directTime), 1)
-        measured.record(pairedRatio, repose * 1_000 / direct)
+        measured.record(pairedRatio, measuredSide * 1_000 / direct)
     }
 }
 

@@ -85,7 +85,7 @@ func observerBenchmarks() {
             blackHole(owners.count)
         }
     }
-    // What the case above cannot go below: a hand-written list of closures, each behind a check of its own weak
+    // What an app would write by hand for the case above: a list of closures, each behind a check of its own weak
     // owner. Loading a weak reference and releasing it again is two atomic operations on the owner's side table.
     mainActorBenchmark("Fan-out 1000 owners baseline (weak check + call)", configuration(.mega)) { measured in
         let owners = (0..<observers).map { _ in Owner() }

@@ -68,11 +68,12 @@ final class MainActorHandoff: @unchecked Sendable {
             }
             if !accepted { continuation.resume() }
         }
+        guard accepted else { return false }
         drain()
-        return accepted
+        return true
     }
 
-    /// Whether a task waits to carry the next hop.
+    /// Whether a task waits to carry the next hop (for tests).
     var hasWaiter: Bool { lock.withLock { waiter != nil } }
 
     /// Resumes the waiting task, if any, though no hop is due.
