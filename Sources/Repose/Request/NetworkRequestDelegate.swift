@@ -38,7 +38,7 @@ final class NetworkRequestDelegate: RequestDelegate {
         let configuration = resource.configuration(for: effectiveMethod)
         // Only GETs carry the resource's state, so only they fill its caches.
         let processor = ResponseProcessor(
-            pipeline: configuration.pipeline, now: resource.service.now,
+            pipeline: configuration.pipeline, now: resource.core.now,
             cacheTargets: effectiveMethod == .get ? configuration.pipeline.cacheTargets(for: resource) : [])
         let progress = ProgressSampler(minimumInterval: configuration.progressReportingInterval)
         let handoff = MainActorHandoff { fractions, outcome in
@@ -50,7 +50,7 @@ final class NetworkRequestDelegate: RequestDelegate {
             }
         }
         self.handoff = handoff
-        task = resource.service.networking.startRequest(
+        task = resource.core.networking.startRequest(
             urlRequest,
             progress: { sample in
                 guard let fraction = progress.report(sample) else { return }
@@ -75,7 +75,7 @@ final class NetworkRequestDelegate: RequestDelegate {
                 let error = RequestError(
                     userMessage: "The server said nothing changed, but there is no saved data.",
                     cause: RequestError.Cause.NoLocalDataFor304(), httpStatusCode: 304,
-                    timestamp: resource.service.now())
+                    timestamp: resource.core.now())
                 completionHandler.broadcastResponse(ResponseInfo(response: .failure(error)))
             }
         }

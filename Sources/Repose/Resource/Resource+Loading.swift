@@ -19,7 +19,7 @@ extension Resource {
         } else {
             return false
         }
-        return service.now() - timestamp <= maxAge
+        return core.now() - timestamp <= maxAge
     }
 
     /// Makes sure a load is in flight unless the data is fresh. Call it as often as you like.
@@ -33,7 +33,7 @@ extension Resource {
         if cacheCheck != .done {
             startCacheCheck()
             if cacheCheck == .checking {  // wait for the cache before deciding (rule H4)
-                let request = Request(delegate: CacheThenNetworkDelegate(resource: self), now: service.now)
+                let request = Request(delegate: CacheThenNetworkDelegate(resource: self), now: core.now)
                 load(using: request)
                 return request.start()
             }
@@ -84,7 +84,7 @@ extension Resource {
 
     private func finishLoad(_ request: Request, with info: ResponseInfo) {
         loadRequests.removeAll { $0 === request }
-        let now = service.now()
+        let now = core.now()
         switch info.response {
         case .success(var entity) where info.isNew:
             entity.timestamp = now
@@ -124,10 +124,11 @@ extension Resource {
         afterDelay delay: TimeInterval, then callback: @escaping @MainActor () -> Void = {}
     ) {
         // The service's scheduler runs actions on the main actor (MainScheduler on the main queue, TestScheduler
-        // when the test advances it from the main actor), so assuming that isolation is sound.
-        _ = service.scheduler.schedule(after: .seconds(delay)) { [self] in
+        // when the test advances it from the main actor), so assuming that isolation is sound. The timer does not
+        // keep the resource alive: one that is gone has no load left to cancel.
+        _ = core.scheduler.schedule(after: .seconds(delay)) { [weak self] in
             MainActor.assumeIsolated {
-                cancelLoadIfUnobserved()
+                self?.cancelLoadIfUnobserved()
                 callback()
             }
         }

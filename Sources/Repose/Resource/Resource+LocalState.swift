@@ -15,7 +15,7 @@ extension Resource {
     public func overrideLocalContent(with content: Any) {
         var entity = latestData ?? Entity<Any>(content: content, contentType: "application/binary")
         entity.content = content
-        entity.timestamp = service.now()
+        entity.timestamp = core.now()
         overrideLocalData(with: entity)
     }
 

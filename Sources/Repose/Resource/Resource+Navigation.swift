@@ -7,13 +7,13 @@ extension Resource {
     /// service.resource("/widgets").child("123").child("details")   // …/widgets/123/details
     /// ```
     public func child(_ subpath: String) -> Resource {
-        service.resource(url: URLBuilding.child(of: url, subpath), source: subpath)
+        core.resource(url: URLBuilding.child(of: url, subpath), source: subpath)
     }
 
     /// The resource at `href` resolved against this resource's URL, as a browser resolves a link: `..`, a leading
     /// `/` or `//`, a query, or a full URL all mean what they mean in HTML.
     public func relative(_ href: String) -> Resource {
-        service.resource(url: URLBuilding.relative(to: url, href), source: href)
+        core.resource(url: URLBuilding.relative(to: url, href), source: href)
     }
 
     /// ``relative(_:)`` when `href` is present, `nil` when it is not: handy for links read from a response.
@@ -30,11 +30,11 @@ extension Resource {
     /// An empty value gives a bare key (`?flag`); `nil` removes the parameter. All parameters are sorted by name,
     /// so the same parameters give the same resource in whatever order they were added.
     public func withParam(_ name: String, _ value: String?) -> Resource {
-        service.resource(url: URLBuilding.withParam(url, name, value), source: nil)
+        core.resource(url: URLBuilding.withParam(url, name, value), source: nil)
     }
 
     /// This resource with several query parameters set at once; the same as calling ``withParam(_:_:)`` for each.
     public func withParams(_ params: [String: String?]) -> Resource {
-        service.resource(url: URLBuilding.withParams(url, params), source: nil)
+        core.resource(url: URLBuilding.withParams(url, params), source: nil)
     }
 }

@@ -151,7 +151,7 @@ extension Resource {
             body = try encode()
         } catch {
             var failure = RequestError(wrapping: error, fallbackMessage: "The request body could not be encoded.")
-            failure.timestamp = service.now()
+            failure.timestamp = core.now()
             return Resource.failedRequest(returning: failure)
         }
         return makeRequest(

@@ -34,7 +34,7 @@ extension Resource {
     /// The request stays in progress until the delegate broadcasts a response, which reaches the hooks exactly as
     /// broadcast (the transformer pipeline does not run). Configuration and decorators do not apply.
     public func prepareRequest(using delegate: any RequestDelegate) -> Request {
-        Request(delegate: delegate, now: service.now)
+        Request(delegate: delegate, now: core.now)
     }
 
     /// A request that has already failed with `error`, without touching the network. Useful for validating input
@@ -60,13 +60,13 @@ extension Resource {
                 returning: RequestError(
                     userMessage: "Cannot send a request to an invalid URL.",
                     cause: RequestError.Cause.InvalidURL(urlSource: invalidURLSource),
-                    timestamp: service.now()))
+                    timestamp: core.now()))
         }
         let delegate = NetworkRequestDelegate(resource: self, method: method) { [unowned self] in
             buildURLRequest(method, body: body, requestMutation: requestMutation)
         }
         let decoratedMethod = delegate.effectiveMethod
-        var request = Request(delegate: delegate, now: service.now)
+        var request = Request(delegate: delegate, now: core.now)
         for decorator in configuration(for: decoratedMethod).requestDecorators {
             request = decorator(self, request)
         }

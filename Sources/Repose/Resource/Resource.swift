@@ -14,8 +14,14 @@ public final class Resource {
     /// A change applied to a request before it is sent. See ``Configuration/mutateRequests(with:)``.
     public typealias RequestMutation = @MainActor (inout URLRequest) -> Void
 
+    /// What this resource shares with its service. A resource holds the core, not the ``Service``, so that an app
+    /// that drops its service frees it (see ``ServiceCore``).
+    let core: ServiceCore
     /// The service this resource belongs to.
-    public let service: Service
+    ///
+    /// A resource keeps its service's networking and configuration alive, but not the `Service` object: if the app
+    /// dropped it, this returns a new `Service` with the same configuration and resources.
+    public var service: Service { core.service }
     /// The resource's canonical URL.
     public let url: URL
     /// For a resource whose URL could not be built, the text it came from; its requests all fail.
@@ -72,12 +78,12 @@ public final class Resource {
     /// observer or a request (rules B20, D13).
     func markInUse() {
         if isHeldWeaklyByService {
-            service.resourceCache.promote(self)
+            core.resourceCache.promote(self)
         }
     }
 
-    init(service: Service, url: URL, invalidURLSource: String? = nil) {
-        self.service = service
+    init(core: ServiceCore, url: URL, invalidURLSource: String? = nil) {
+        self.core = core
         self.url = url
         self.invalidURLSource = invalidURLSource
     }
@@ -105,21 +111,21 @@ public final class Resource {
 
     /// This resource's configuration for requests with `method`.
     public func configuration(for method: RequestMethod) -> Configuration {
-        if cachedConfigurationVersion != service.configurationVersion {
+        if cachedConfigurationVersion != core.configurationVersion {
             cachedConfigurations.removeAll(keepingCapacity: true)
-            cachedConfigurationVersion = service.configurationVersion
+            cachedConfigurationVersion = core.configurationVersion
         }
         if let cached = cachedConfigurations[method] { return cached }
-        let built = service.buildConfiguration(for: url, method: method)
+        let built = core.buildConfiguration(for: url, method: method)
         cachedConfigurations[method] = built
         return built
     }
 
     /// How long GET data and errors stay fresh: the configuration's `expirationTime` and `retryTime`.
     var freshnessLimit: (expirationTime: TimeInterval, retryTime: TimeInterval) {
-        if freshnessLimits.version != service.configurationVersion {
+        if freshnessLimits.version != core.configurationVersion {
             let configuration = configuration(for: .get)
-            freshnessLimits = (configuration.expirationTime, configuration.retryTime, service.configurationVersion)
+            freshnessLimits = (configuration.expirationTime, configuration.retryTime, core.configurationVersion)
         }
         return (freshnessLimits.expirationTime, freshnessLimits.retryTime)
     }

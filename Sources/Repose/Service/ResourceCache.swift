@@ -17,6 +17,10 @@ struct ResourceCache {
     private var flushThreshold: Int
     private var purgeThreshold: Int
 
+    /// Whether resources may be held strongly: true while the app holds the ``Service``. Once it drops it, every
+    /// resource is held weakly, so that resources keep the service's core alive and never the other way round.
+    var retainsResources = true
+
     /// How many resources are held strongly before unused ones are released.
     var countLimit: Int {
         didSet {
@@ -35,6 +39,7 @@ struct ResourceCache {
     mutating func resource(forKey key: String) -> Resource? {
         if let resource = strong[key] { return resource }
         guard let resource = weak[key]?.resource else { return nil }
+        guard retainsResources else { return resource }
         weak[key] = nil
         strong[key] = resource
         resource.isHeldWeaklyByService = false
@@ -44,6 +49,7 @@ struct ResourceCache {
     /// Holds a demoted resource strongly again because it is in use once more (observed, or requesting), so that
     /// it stays alive even if the app lets go of it.
     mutating func promote(_ resource: Resource) {
+        guard retainsResources else { return }
         resource.isHeldWeaklyByService = false
         let key = resource.url.absoluteString
         guard strong[key] == nil, weak[key]?.resource === resource else { return }
@@ -68,6 +74,11 @@ struct ResourceCache {
     }
 
     mutating func insert(_ resource: Resource, forKey key: String) {
+        guard retainsResources else {
+            weak[key] = WeakResource(resource)
+            resource.isHeldWeaklyByService = true
+            return
+        }
         strong[key] = resource
         if strong.count > flushThreshold {
             demoteUnused()
@@ -78,6 +89,17 @@ struct ResourceCache {
     /// Demotes every unused resource to a weak reference and forgets dead ones.
     mutating func flushUnused() {
         demoteUnused()
+        purgeDead()
+    }
+
+    /// Holds every resource weakly from now on, used or not: the service that kept them is gone.
+    mutating func releaseAll() {
+        retainsResources = false
+        for (key, resource) in strong {
+            weak[key] = WeakResource(resource)
+            resource.isHeldWeaklyByService = true
+        }
+        strong.removeAll()
         purgeDead()
     }
 

@@ -87,7 +87,7 @@ extension Service {
     /// service.invalidateConfiguration()
     /// ```
     public func invalidateConfiguration() {
-        configurationChanged()
+        core.configurationChanged()
     }
 
     func addConfiguration(
@@ -96,15 +96,17 @@ extension Service {
         description: String,
         _ configurer: @escaping @MainActor (inout Configuration) -> Void
     ) {
-        configurationEntries.append(
+        core.configurationEntries.append(
             ConfigurationEntry(
                 description: description,
                 requestMethods: Set(requestMethods ?? RequestMethod.allCases),
                 matches: matching,
                 configurer: configurer))
-        configurationChanged()
+        core.configurationChanged()
     }
+}
 
+extension ServiceCore {
     /// The configuration for `url` and `method`, built from every matching entry in order, or shared with the
     /// resources that matched the same entries since the configuration last changed.
     func buildConfiguration(for url: URL, method: RequestMethod) -> Configuration {

@@ -10,25 +10,25 @@ import Foundation
 /// ```
 @MainActor
 public final class Service {
-    /// The base URL that ``resource(_:)`` resolves paths against, with a trailing slash added to its path; `nil` if
-    /// none was given or it could not be parsed.
-    public let baseURL: URL?
-    /// What sends requests over the network.
-    public let networking: any NetworkingProvider
-    /// Where timestamps and staleness come from: seconds since 1970.
-    let now: @Sendable () -> TimeInterval
-    /// What runs delayed work on the main actor, such as ``Resource/cancelLoadIfUnobserved(afterDelay:then:)``.
-    let scheduler: any Scheduler
-
-    var resourceCache: ResourceCache
+    /// What the service's resources share with it; they hold this, not the service, so that dropping the service
+    /// frees everything it held (see ``ServiceCore``).
+    let core: ServiceCore
     /// The memory-warning subscription on Apple platforms; kept so that it lives as long as the service.
     private var memoryWarningObserver: (any NSObjectProtocol)?
-    var configurationEntries: [ConfigurationEntry] = []
-    /// Bumped whenever configuration changes, so that resources recompute their cached configuration.
-    private(set) var configurationVersion = 0
-    /// Configurations already built, by method and the entries that matched: resources whose URLs match the same
-    /// entries share one (copy-on-write) value instead of each building, and holding, a pipeline of its own.
-    var sharedConfigurations: [SharedConfigurationKey: Configuration] = [:]
+
+    /// The base URL that ``resource(_:)`` resolves paths against, with a trailing slash added to its path; `nil` if
+    /// none was given or it could not be parsed.
+    public var baseURL: URL? { core.baseURL }
+    /// What sends requests over the network.
+    public var networking: any NetworkingProvider { core.networking }
+    /// Where timestamps and staleness come from: seconds since 1970.
+    var now: @Sendable () -> TimeInterval { core.now }
+    /// What runs delayed work on the main actor, such as ``Resource/cancelLoadIfUnobserved(afterDelay:then:)``.
+    var scheduler: any Scheduler { core.scheduler }
+    var resourceCache: ResourceCache {
+        get { core.resourceCache }
+        _modify { yield &core.resourceCache }
+    }
 
     /// Creates a service.
     ///
@@ -46,13 +46,24 @@ public final class Service {
         clock: @escaping @Sendable () -> TimeInterval = { Date().timeIntervalSince1970 },
         scheduler: any Scheduler = MainScheduler()
     ) {
-        self.baseURL = URLBuilding.serviceBaseURL(baseURL)
-        self.networking = networking
-        self.now = clock
-        self.scheduler = scheduler
-        self.resourceCache = ResourceCache(countLimit: 100)
+        core = ServiceCore(
+            baseURL: URLBuilding.serviceBaseURL(baseURL), networking: networking, clock: clock, scheduler: scheduler)
+        core.attach(self)
         installStandardTransformers(standardTransformers)
         memoryWarningObserver = flushOnMemoryWarnings()
+    }
+
+    /// A new handle on a core whose service the app had dropped; see ``ServiceCore/service``.
+    init(core: ServiceCore) {
+        self.core = core
+        memoryWarningObserver = flushOnMemoryWarnings()
+    }
+
+    isolated deinit {
+        if let memoryWarningObserver {
+            NotificationCenter.default.removeObserver(memoryWarningObserver)
+        }
+        core.serviceReleased()
     }
 
     /// Creates a service from a base `URL`; the other parameters are those of the `String` form.
@@ -73,14 +84,7 @@ public final class Service {
     /// The resource at `path` under ``baseURL``. A leading slash is optional; special characters are escaped, so
     /// `?` is part of the path, not a query.
     public func resource(_ path: String) -> Resource {
-        // A path seen before goes straight to its canonical key: building and parsing the URL is most of the cost.
-        if let known = resourceCache.resource(forPath: path) { return known }
-        guard let baseURL, let url = URLBuilding.resourceURL(base: baseURL, path: path) else {
-            return invalidResource(source: path)
-        }
-        let key = url.absoluteString
-        resourceCache.remember(path: path, key: key)
-        return resource(url: url, key: key)
+        core.resource(path: path)
     }
 
     /// The resource at `path` under another base URL than the service's.
@@ -107,30 +111,11 @@ public final class Service {
     }
 
     func resource(url: URL?, source: String?) -> Resource {
-        guard let url else { return invalidResource(source: source) }
-        return resource(url: url, key: url.absoluteString)
+        core.resource(url: url, source: source)
     }
 
-    private func resource(url: URL, key: String) -> Resource {
-        if let existing = resourceCache.resource(forKey: key) {
-            return existing
-        }
-        let created = Resource(service: self, url: url)
-        resourceCache.insert(created, forKey: key)
-        return created
-    }
-
-    /// A resource standing for a URL that could not be built; every request it makes fails at once.
     private func invalidResource(source: String?) -> Resource {
-        let escaped = (source ?? "").addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
-        let key = "repose-invalid-url:" + escaped
-        if let existing = resourceCache.resource(forKey: key) {
-            return existing
-        }
-        let placeholder = URL(string: key) ?? URL(fileURLWithPath: "/")
-        let created = Resource(service: self, url: placeholder, invalidURLSource: source ?? "")
-        resourceCache.insert(created, forKey: key)
-        return created
+        core.invalidResource(source: source)
     }
 
     // MARK: Memory
@@ -146,12 +131,5 @@ public final class Service {
     /// happens on a memory warning.
     public func flushUnusedResources() {
         resourceCache.flushUnused()
-    }
-
-    // MARK: Configuration bookkeeping
-
-    func configurationChanged() {
-        configurationVersion &+= 1
-        sharedConfigurations.removeAll()
     }
 }

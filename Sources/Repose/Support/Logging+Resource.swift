@@ -14,7 +14,7 @@ extension Resource {
             ? ("data", "expirationTime", configuration.expirationTime)
             : ("error", "retryTime", configuration.retryTime)
         let verdict = isUpToDate ? "up to date; not loading" : "stale; loading"
-        let age = service.now() - timestamp
+        let age = core.now() - timestamp
         return "\(subject): \(what) is \(seconds(age)) old, \(limitName) is \(seconds(limit)); \(verdict)"
     }
 

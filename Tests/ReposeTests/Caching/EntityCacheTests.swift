@@ -4,7 +4,7 @@ import Testing
 @testable import Repose
 
 @MainActor
-@Suite("Persistent entity caches")
+@Suite("Persistent entity caches", .checksLifetimes)
 struct EntityCacheTests {
     let harness = Harness()
     let cache = RecordingCache()

@@ -4,7 +4,7 @@ import Testing
 @testable import Repose
 
 @MainActor
-@Suite("FileEntityCache")
+@Suite("FileEntityCache", .checksLifetimes)
 struct FileEntityCacheTests {
     let folder = FileManager.default.temporaryDirectory
         .appendingPathComponent("repose-file-cache-\(UUID().uuidString)")

@@ -6,7 +6,7 @@ import Testing
 /// The pure matcher has its own tables (`URLPatternTests`); these check each rule once through `configure` with
 /// real resources.
 @MainActor
-@Suite("Configuration by pattern")
+@Suite("Configuration by pattern", .checksLifetimes)
 struct ConfigurationPatternTests {
     let harness = Harness()
     var service: Service { harness.service }
@@ -97,7 +97,7 @@ struct ConfigurationPatternTests {
         service.configure("/a/*") { _ in }
         service.configure("/a/*", description: "area A") { _ in }
         service.configure { _ in }
-        #expect(service.configurationEntries.map(\.description).suffix(3) == ["/a/*", "area A", "all resources"])
+        #expect(service.core.configurationEntries.map(\.description).suffix(3) == ["/a/*", "area A", "all resources"])
     }
 
     @Test("a pattern's text is the configuration's default description")

@@ -8,7 +8,7 @@ import FoundationNetworking
 #endif
 
 @MainActor
-@Suite("Configuration applied to requests: headers, mutators, decorators, pipeline, progress")
+@Suite("Configuration applied to requests: headers, mutators, decorators, pipeline, progress", .checksLifetimes)
 struct RequestConfigurationTests {
     let harness = Harness()
     var service: Service { harness.service }

@@ -4,7 +4,7 @@ import Testing
 @testable import Repose
 
 @MainActor
-@Suite("Service configuration: scope, precedence and laziness")
+@Suite("Service configuration: scope, precedence and laziness", .checksLifetimes)
 struct ServiceConfigurationTests {
     let harness = Harness()
     var service: Service { harness.service }

@@ -4,7 +4,7 @@ import Testing
 @testable import Repose
 
 @MainActor
-@Suite("Wiping resources by pattern")
+@Suite("Wiping resources by pattern", .checksLifetimes)
 struct WipeResourcesTests {
     let harness = Harness()
     var service: Service { harness.service }

@@ -16,6 +16,7 @@ final class IntegrationFixture {
     init() async throws {
         server = try await LoopbackServer()
         service = Service(baseURL: "http://127.0.0.1:\(server.port)", networking: provider)
+        LifetimeCheck.track(service)
     }
 
     /// How long any one wait may take before the test fails instead of hanging.

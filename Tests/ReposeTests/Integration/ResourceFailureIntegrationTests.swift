@@ -8,7 +8,7 @@ import FoundationNetworking
 #endif
 
 @MainActor
-@Suite("Resource transport failures over real HTTP")
+@Suite("Resource transport failures over real HTTP", .checksLifetimes)
 final class ResourceFailureIntegrationTests {
     let fixture: IntegrationFixture
     var service: Service { fixture.service }

@@ -4,7 +4,7 @@ import Testing
 @testable import Repose
 
 @MainActor
-@Suite("Resource loads over real HTTP")
+@Suite("Resource loads over real HTTP", .checksLifetimes)
 final class ResourceLoadIntegrationTests {
     let fixture: IntegrationFixture
     var service: Service { fixture.service }

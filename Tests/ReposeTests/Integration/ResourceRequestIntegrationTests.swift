@@ -8,7 +8,7 @@ import FoundationNetworking
 #endif
 
 @MainActor
-@Suite("Resource requests over real HTTP")
+@Suite("Resource requests over real HTTP", .checksLifetimes)
 final class ResourceRequestIntegrationTests {
     let fixture: IntegrationFixture
     var service: Service { fixture.service }
@@ -153,6 +153,7 @@ final class ResourceRequestIntegrationTests {
     func urlOnTheWire() async throws {
         let service = Service(
             baseURL: "http://127.0.0.1:\(fixture.server.port)/echo?key=k", networking: fixture.provider)
+        LifetimeCheck.track(service)
         let resource = service.resource("/ünï cøde?x")
         try #require(await fixture.completion(of: resource.load()) != nil)
         let echo = try #require(EchoedRequest(resource.latestData))

@@ -40,7 +40,7 @@ final class ProfileViewModel {
 }
 
 @MainActor
-@Suite("The examples of the testing guide")
+@Suite("The examples of the testing guide", .checksLifetimes)
 struct TestingGuideTests {
     let network = StubNetworkingProvider()
     let clock = TestClock(now: 1_000)
@@ -51,6 +51,7 @@ struct TestingGuideTests {
         service = Service(
             baseURL: "https://api.example.com/v1", networking: network, clock: { [clock] in clock.now },
             scheduler: scheduler)
+        LifetimeCheck.track(service)
     }
 
     @Test("a load answered by a stub, and the request log")

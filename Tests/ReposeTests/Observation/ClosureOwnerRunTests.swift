@@ -6,7 +6,7 @@ import Testing
 /// Closure observers added one after another with the same owner form a run, and notifying checks that owner once
 /// per run. These pin down that the shortcut never changes who hears what.
 @MainActor
-@Suite("Resource observers: closures sharing an owner")
+@Suite("Resource observers: closures sharing an owner", .checksLifetimes)
 struct ClosureOwnerRunTests {
     let harness = Harness()
     var resource: Resource { harness.service.resource("/a/b") }

@@ -4,7 +4,7 @@ import Testing
 @testable import Repose
 
 @MainActor
-@Suite("Resource observers")
+@Suite("Resource observers", .checksLifetimes)
 struct ResourceObserverTests {
     let harness = Harness()
     var resource: Resource { harness.service.resource("/a/b") }

@@ -12,7 +12,7 @@ private func profile(_ entity: Entity<[String: Any]>) -> Profile? {
 }
 
 @MainActor
-@Suite("Custom transformers through the service")
+@Suite("Custom transformers through the service", .checksLifetimes)
 struct ConfigureTransformerTests {
     let harness = Harness()
     var service: Service { harness.service }

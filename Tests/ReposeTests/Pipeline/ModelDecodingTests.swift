@@ -17,7 +17,7 @@ private struct Account: Decodable, Equatable {
 }
 
 @MainActor
-@Suite("Decodable models")
+@Suite("Decodable models", .checksLifetimes)
 struct ModelDecodingTests {
     let harness = Harness()
     var service: Service { harness.service }

@@ -4,7 +4,7 @@ import Testing
 @testable import Repose
 
 @MainActor
-@Suite("Standard text and JSON transformers")
+@Suite("Standard text and JSON transformers", .checksLifetimes)
 struct StandardTransformerTests {
     let harness = Harness()
     var resource: Resource { harness.service.resource("/a/b") }
@@ -176,6 +176,7 @@ struct StandardTransformerTests {
         let service = Service(
             baseURL: "https://zingle.frotz/v1", standardTransformers: [], networking: harness.network,
             clock: harness.clock.read)
+        LifetimeCheck.track(service)
         let resource = service.resource("/plain")
         await harness.answer(resource.load(), contentType: "application/json", text: "{}")
         #expect(resource.latestData?.content as? Data == Data("{}".utf8))
@@ -186,6 +187,7 @@ struct StandardTransformerTests {
         let service = Service(
             baseURL: "https://zingle.frotz/v1", standardTransformers: [.json, .json], networking: harness.network,
             clock: harness.clock.read)
+        LifetimeCheck.track(service)
         let plain = service.resource("/plain")
         await harness.answer(plain.load(), contentType: "text/plain", text: "hi")
         #expect(plain.latestData?.content as? Data == Data("hi".utf8))
@@ -204,7 +206,7 @@ struct StandardTransformerTests {
 
 #if canImport(UIKit) || canImport(AppKit)
 @MainActor
-@Suite("Standard image transformer")
+@Suite("Standard image transformer", .checksLifetimes)
 struct ImageTransformerTests {
     let harness = Harness()
 

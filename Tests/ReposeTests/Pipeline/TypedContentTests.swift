@@ -4,7 +4,7 @@ import Testing
 @testable import Repose
 
 @MainActor
-@Suite("Typed content")
+@Suite("Typed content", .checksLifetimes)
 struct TypedContentTests {
     let entity = Entity<Any>(content: "text", contentType: "text/plain", timestamp: 0)
 

@@ -4,7 +4,7 @@ import Testing
 @testable import Repose
 
 @MainActor
-@Suite("README")
+@Suite("README", .checksLifetimes)
 struct ReadmeTests {
     let harness = Harness()
 

@@ -4,7 +4,7 @@ import Testing
 @testable import Repose
 
 @MainActor
-@Suite("Requests with a custom delegate")
+@Suite("Requests with a custom delegate", .checksLifetimes)
 struct CustomRequestTests {
     let harness = Harness()
     var resource: Resource { harness.service.resource("/a/b") }

@@ -6,7 +6,7 @@ import Testing
 /// Awaiting a request, as async code does: the awaiting task resumes once observers and hooks have seen the whole
 /// result, however many tasks wait, and cancelling the task cancels the request.
 @MainActor
-@Suite("Awaiting a request")
+@Suite("Awaiting a request", .checksLifetimes)
 struct RequestAwaitTests {
     let harness = Harness()
     var resource: Resource { harness.service.resource("/a/b") }

@@ -8,7 +8,7 @@ import FoundationNetworking
 #endif
 
 @MainActor
-@Suite("Request verbs and body helpers")
+@Suite("Request verbs and body helpers", .checksLifetimes)
 struct RequestBodyHelperTests {
     let harness = Harness()
     var service: Service { harness.service }

@@ -4,7 +4,7 @@ import Testing
 @testable import Repose
 
 @MainActor
-@Suite("Request chains")
+@Suite("Request chains", .checksLifetimes)
 struct RequestChainingTests {
     let harness = Harness()
     var service: Service { harness.service }
@@ -63,7 +63,8 @@ struct RequestChainingTests {
     @Test("E10 a deferred original request is started only if a chain passes control to it", arguments: [true, false])
     func deferredOriginal(passes: Bool) async {
         let gate = Resource.hardWiredRequest(returning: .success(Entity(content: "gate", contentType: "text/plain")))
-        var deferred: Request?
+        // Weak: the configuration closure that captures it lives as long as the service.
+        weak var deferred: Request?
         service.configure {
             $0.decorateRequests { _, request in
                 deferred = request

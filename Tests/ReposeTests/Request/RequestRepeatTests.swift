@@ -4,7 +4,7 @@ import Testing
 @testable import Repose
 
 @MainActor
-@Suite("Repeating requests")
+@Suite("Repeating requests", .checksLifetimes)
 struct RequestRepeatTests {
     let harness = Harness()
     var service: Service { harness.service }

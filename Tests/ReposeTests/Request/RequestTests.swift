@@ -4,7 +4,7 @@ import Testing
 @testable import Repose
 
 @MainActor
-@Suite("Requests and their hooks")
+@Suite("Requests and their hooks", .checksLifetimes)
 struct RequestTests {
     let harness = Harness()
     var resource: Resource { harness.service.resource("/a/b") }
@@ -147,7 +147,7 @@ struct RequestTests {
 }
 
 @MainActor
-@Suite("Request lifetimes")
+@Suite("Request lifetimes", .checksLifetimes)
 struct RequestLifetimeTests {
     let harness = Harness()
 

@@ -5,7 +5,7 @@ import Testing
 
 /// The recipe from `Docs/Requests.md`: a decorator that, on a 401, renews the token and repeats the request.
 @MainActor
-@Suite("Token refresh with a decorator and a chain")
+@Suite("Token refresh with a decorator and a chain", .checksLifetimes)
 struct TokenRefreshTests {
     @MainActor
     final class Session {

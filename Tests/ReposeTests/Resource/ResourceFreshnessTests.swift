@@ -6,7 +6,7 @@ import Testing
 /// Freshness reads GET's expiration and retry times from a cache of plain numbers; these check that the cache
 /// follows configuration changes made after it was filled.
 @MainActor
-@Suite("Resource freshness follows configuration changes")
+@Suite("Resource freshness follows configuration changes", .checksLifetimes)
 struct ResourceFreshnessTests {
     let harness = Harness()
     var resource: Resource { harness.service.resource("/a/b") }
@@ -59,7 +59,7 @@ struct ResourceFreshnessTests {
 }
 
 @MainActor
-@Suite("Resource timestamps follow every change to the data and the error")
+@Suite("Resource timestamps follow every change to the data and the error", .checksLifetimes)
 struct ResourceTimestampTests {
     let harness = Harness()
     var resource: Resource { harness.service.resource("/a/b") }

@@ -4,7 +4,7 @@ import Testing
 @testable import Repose
 
 @MainActor
-@Suite("Local overrides, invalidation and wiping")
+@Suite("Local overrides, invalidation and wiping", .checksLifetimes)
 struct ResourceLocalStateTests {
     let harness = Harness()
     var resource: Resource { harness.service.resource("/a/b") }

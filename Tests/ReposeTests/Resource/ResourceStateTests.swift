@@ -4,7 +4,7 @@ import Testing
 @testable import Repose
 
 @MainActor
-@Suite("Resource state and loading")
+@Suite("Resource state and loading", .checksLifetimes)
 struct ResourceStateTests {
     let harness = Harness()
     var resource: Resource { harness.service.resource("/a/b") }
@@ -182,7 +182,7 @@ struct ResourceStateTests {
 }
 
 @MainActor
-@Suite("Delayed cancellation of unobserved loads")
+@Suite("Delayed cancellation of unobserved loads", .checksLifetimes)
 struct DelayedCancelTests {
     let harness = Harness()
     var resource: Resource { harness.service.resource("/a/b") }

@@ -4,7 +4,7 @@ import Testing
 @testable import Repose
 
 @MainActor
-@Suite("ResourceCache: identity by path and amortised clean-up")
+@Suite("ResourceCache: identity by path and amortised clean-up", .checksLifetimes)
 struct ResourceCacheTests {
     let harness = Harness()
     var service: Service { harness.service }

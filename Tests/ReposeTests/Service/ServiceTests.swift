@@ -4,7 +4,7 @@ import Testing
 @testable import Repose
 
 @MainActor
-@Suite("Service: resources by URL and their lifetimes")
+@Suite("Service: resources by URL and their lifetimes", .checksLifetimes)
 struct ServiceTests {
     let harness = Harness()
     var service: Service { harness.service }
@@ -138,7 +138,7 @@ struct ServiceTests {
 }
 
 @MainActor
-@Suite("Service: resources observed after a flush")
+@Suite("Service: resources observed after a flush", .checksLifetimes)
 struct ObservedAfterFlushTests {
     let harness = Harness()
 

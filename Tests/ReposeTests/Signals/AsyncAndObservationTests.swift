@@ -5,7 +5,7 @@ import Testing
 @testable import Repose
 
 @MainActor
-@Suite("async/await and Observation")
+@Suite("async/await and Observation", .checksLifetimes)
 struct AsyncAndObservationTests {
     let harness = Harness()
     var resource: Resource { harness.service.resource("/a/b") }

@@ -4,7 +4,7 @@ import Testing
 @testable import Repose
 
 @MainActor
-@Suite("Dependent resources and the debounced search recipe")
+@Suite("Dependent resources and the debounced search recipe", .checksLifetimes)
 struct DependentResourceTests {
     let harness = Harness()
 

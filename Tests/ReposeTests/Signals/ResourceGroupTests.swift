@@ -4,7 +4,7 @@ import Testing
 @testable import Repose
 
 @MainActor
-@Suite("Resource groups")
+@Suite("Resource groups", .checksLifetimes)
 struct ResourceGroupTests {
     let harness = Harness()
 

@@ -4,7 +4,7 @@ import Testing
 @testable import Repose
 
 @MainActor
-@Suite("Resource state as signals")
+@Suite("Resource state as signals", .checksLifetimes)
 struct ResourceSignalsTests {
     let harness = Harness()
     var resource: Resource { harness.service.resource("/a/b") }

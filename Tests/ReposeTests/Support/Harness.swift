@@ -1,5 +1,6 @@
 import Foundation
 import Repose
+import Testing
 
 /// The usual fixture: a service on `https://zingle.frotz/v1` with a manual network, a manual clock at t=1000, and
 /// a virtual-time scheduler.
@@ -12,6 +13,13 @@ final class Harness {
 
     init(baseURL: String? = "https://zingle.frotz/v1") {
         service = Service(baseURL: baseURL, networking: network, clock: clock.read, scheduler: scheduler)
+        LifetimeCheck.track(service)
+    }
+
+    deinit {
+        // A request the test left unanswered would stay in flight, and keep its resource and service alive,
+        // forever: the test's network goes away with the test, failing what it never answered.
+        network.failPending()
     }
 
     /// Answers the oldest pending request and waits until `request` has completed and its hooks have run.

@@ -6,7 +6,7 @@ import Testing
 extension LoggingTests {
     /// The lines Repose itself logs while loading, captured with a handler scoped to each test's task.
     @MainActor
-    @Suite("Repose's own log lines")
+    @Suite("Repose's own log lines", .checksLifetimes)
     struct CallSiteTests {
         let harness = Harness()
         let recorder = RecordingLogHandler()

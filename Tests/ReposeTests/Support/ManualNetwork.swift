@@ -81,6 +81,17 @@ final class ManualNetwork: NetworkingProvider, @unchecked Sendable {
         lock.withLock { pending.first }?.progress(progress)
     }
 
+    /// Fails every request still pending with a cancellation, as a network that went away would.
+    func failPending() {
+        let abandoned = lock.withLock {
+            defer { pending.removeAll() }
+            return pending
+        }
+        for entry in abandoned {
+            entry.completion(.failure(URLError(.cancelled)))
+        }
+    }
+
     private func take() -> Pending? {
         lock.withLock { pending.isEmpty ? nil : pending.removeFirst() }
     }

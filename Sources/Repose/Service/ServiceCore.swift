@@ -1,0 +1,106 @@
+import Foundation
+
+/// What a service's resources need from it: the base URL, the networking, the clock, the configuration and the
+/// table of resources.
+///
+/// Resources hold this core, not the ``Service`` the app holds, so that the app's reference alone decides the
+/// service's life: while the app holds the `Service`, the core holds resources strongly (in use, or cached up to
+/// the count limit); once the app drops it, the core lets go of every resource, and the core itself goes with
+/// the last resource anybody still uses. A resource the app keeps still works, and ``Resource/service`` hands
+/// the app a `Service` for this core again.
+@MainActor
+final class ServiceCore {
+    let baseURL: URL?
+    let networking: any NetworkingProvider
+    /// Where timestamps and staleness come from: seconds since 1970.
+    let now: @Sendable () -> TimeInterval
+    /// What runs delayed work on the main actor, such as ``Resource/cancelLoadIfUnobserved(afterDelay:then:)``.
+    let scheduler: any Scheduler
+
+    var resourceCache = ResourceCache(countLimit: 100)
+    var configurationEntries: [ConfigurationEntry] = []
+    /// Bumped whenever configuration changes, so that resources recompute their cached configuration.
+    private(set) var configurationVersion = 0
+    /// Configurations already built, by method and the entries that matched: resources whose URLs match the same
+    /// entries share one (copy-on-write) value instead of each building, and holding, a pipeline of its own.
+    var sharedConfigurations: [SharedConfigurationKey: Configuration] = [:]
+
+    /// The `Service` the app holds for this core, while it holds one.
+    private weak var handle: Service?
+
+    init(
+        baseURL: URL?, networking: any NetworkingProvider, clock: @escaping @Sendable () -> TimeInterval,
+        scheduler: any Scheduler
+    ) {
+        self.baseURL = baseURL
+        self.networking = networking
+        self.now = clock
+        self.scheduler = scheduler
+    }
+
+    /// The app's `Service` for this core; if the app dropped it, a new one, which holds resources again for as
+    /// long as the app keeps it.
+    var service: Service {
+        if let handle { return handle }
+        let revived = Service(core: self)
+        attach(revived)
+        return revived
+    }
+
+    func attach(_ service: Service) {
+        handle = service
+        resourceCache.retainsResources = true
+    }
+
+    /// The app dropped its `Service`: hold no resource strongly any more, so that nothing the app does not use
+    /// stays alive.
+    func serviceReleased() {
+        resourceCache.releaseAll()
+    }
+
+    func configurationChanged() {
+        configurationVersion &+= 1
+        sharedConfigurations.removeAll()
+    }
+
+    // MARK: Resources
+
+    /// The resource at `path` under ``baseURL``.
+    func resource(path: String) -> Resource {
+        // A path seen before goes straight to its canonical key: building and parsing the URL is most of the cost.
+        if let known = resourceCache.resource(forPath: path) { return known }
+        guard let baseURL, let url = URLBuilding.resourceURL(base: baseURL, path: path) else {
+            return invalidResource(source: path)
+        }
+        let key = url.absoluteString
+        resourceCache.remember(path: path, key: key)
+        return resource(url: url, key: key)
+    }
+
+    func resource(url: URL?, source: String?) -> Resource {
+        guard let url else { return invalidResource(source: source) }
+        return resource(url: url, key: url.absoluteString)
+    }
+
+    private func resource(url: URL, key: String) -> Resource {
+        if let existing = resourceCache.resource(forKey: key) {
+            return existing
+        }
+        let created = Resource(core: self, url: url)
+        resourceCache.insert(created, forKey: key)
+        return created
+    }
+
+    /// A resource standing for a URL that could not be built; every request it makes fails at once.
+    func invalidResource(source: String?) -> Resource {
+        let escaped = (source ?? "").addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        let key = "repose-invalid-url:" + escaped
+        if let existing = resourceCache.resource(forKey: key) {
+            return existing
+        }
+        let placeholder = URL(string: key) ?? URL(fileURLWithPath: "/")
+        let created = Resource(core: self, url: placeholder, invalidURLSource: source ?? "")
+        resourceCache.insert(created, forKey: key)
+        return created
+    }
+}
