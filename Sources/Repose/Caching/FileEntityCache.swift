@@ -7,6 +7,10 @@ import Foundation
 /// (bytes, parsed again on read) or `decoding` (text). Other content is not written. A file that cannot be read or
 /// decoded counts as a miss and is removed; it never crashes the app.
 ///
+/// What it writes stays private to the user running the app: on POSIX systems the folder it creates is readable by
+/// that user only (0700) and so is every entry (0600), each entry is written whole or not at all (a temporary file,
+/// then a rename), and cookies a server set (`Set-Cookie`, `Set-Cookie2`) are never written.
+///
 /// ```swift
 /// let folder = FileManager.default.temporaryDirectory.appendingPathComponent("api-cache")
 /// service.configure { $0.pipeline[.rawData].cacheUsing(FileEntityCache(directory: folder)) }
@@ -38,10 +42,19 @@ public final class FileEntityCache: EntityCache {
         return stored.entity
     }
 
+    /// Writes the entry to a temporary file that only this user can read, then renames it into place, so that a
+    /// reader sees the old entry or the new one, never half of one, and no other user of the machine sees either.
     public func writeEntity(_ entity: Entity<Any>, forKey key: String) {
         guard let stored = StoredEntity(entity), let data = try? JSONEncoder().encode(stored) else { return }
-        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try? data.write(to: directory.appendingPathComponent(key), options: .atomic)
+        let files = FileManager.default
+        try? files.createDirectory(
+            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let temporary = directory.appendingPathComponent(".\(UUID().uuidString).tmp")
+        guard files.createFile(atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600])
+        else { return }
+        if rename(temporary.path, directory.appendingPathComponent(key).path) != 0 {
+            try? files.removeItem(at: temporary)
+        }
     }
 
     public func removeEntity(forKey key: String) {
@@ -76,9 +89,12 @@ private struct StoredEntity: Codable {
         }
         contentType = entity.contentType
         charset = entity.charset
-        headers = entity.headers
+        // Cookies a server set belong to the session that received them, not to the next launch's user.
+        headers = entity.headers.filter { !StoredEntity.unstoredHeaders.contains($0.key.lowercased()) }
         timestamp = entity.timestamp
     }
+
+    static let unstoredHeaders: Set<String> = ["set-cookie", "set-cookie2"]
 
     var entity: Entity<Any>? {
         guard let content: Any = bytes ?? text else { return nil }
