@@ -9,8 +9,10 @@ import Foundation
 /// `newData(.cache)`. A cache at the `rawData` stage stores bytes (easy to persist, parsed again on read); a cache at
 /// a later stage stores parsed content and skips that work on read.
 ///
-/// Repose calls ``readEntity(forKey:)``, ``writeEntity(_:forKey:)`` and ``removeEntity(forKey:)`` only on
-/// ``workQueue``, never on the main actor. ``FileEntityCache`` is a ready-made implementation.
+/// Repose calls every method but ``key(for:)`` only on ``workQueue``, never on the main actor: it writes after each
+/// successful response, refreshes the timestamp after a 304, and removes the entry when the resource is wiped or
+/// overridden locally, so that what the cache holds never contradicts what the app was shown. The queue is serial, so
+/// a removal always lands before any later read. ``FileEntityCache`` is a ready-made implementation.
 public protocol EntityCache: Sendable {
     /// The key under which `resource`'s entity is stored, or `nil` to leave the resource out of this cache.
     @MainActor
@@ -25,9 +27,28 @@ public protocol EntityCache: Sendable {
     /// Forgets the entity for `key`.
     func removeEntity(forKey key: String)
 
-    /// The queue on which Repose calls the methods above.
+    /// Records that the stored entity for `key` was confirmed current at `timestamp` (the server answered 304), so
+    /// that it is not taken for stale after a relaunch. The default reads the entity and writes it back; a cache that
+    /// can change a timestamp alone should do that instead.
+    func updateEntityTimestamp(_ timestamp: TimeInterval, forKey key: String)
+
+    /// The serial queue on which Repose calls the methods above. The default is one queue shared by every cache
+    /// that does not name its own.
     var workQueue: DispatchQueue { get }
 }
+
+extension EntityCache {
+    public func updateEntityTimestamp(_ timestamp: TimeInterval, forKey key: String) {
+        guard var entity = readEntity(forKey: key) else { return }
+        entity.timestamp = timestamp
+        writeEntity(entity, forKey: key)
+    }
+
+    public var workQueue: DispatchQueue { sharedEntityCacheQueue }
+}
+
+/// The work queue of caches that do not have their own.
+private let sharedEntityCacheQueue = DispatchQueue(label: "Repose.EntityCache", qos: .utility)
 
 /// One cache of one pipeline stage, with the key of one resource in it.
 struct CacheTarget: Sendable {
@@ -39,6 +60,16 @@ struct CacheTarget: Sendable {
     func write(_ entity: Entity<Any>) {
         let transfer = UncheckedTransfer(entity)
         cache.workQueue.async { [cache, key] in cache.writeEntity(transfer.value, forKey: key) }
+    }
+
+    /// Refreshes the stored timestamp on the cache's queue, without waiting.
+    func updateTimestamp(_ timestamp: TimeInterval) {
+        cache.workQueue.async { [cache, key] in cache.updateEntityTimestamp(timestamp, forKey: key) }
+    }
+
+    /// Removes the stored entity on the cache's queue, without waiting; reads queued later see it gone.
+    func remove() {
+        cache.workQueue.async { [cache, key] in cache.removeEntity(forKey: key) }
     }
 
     /// Reads on the cache's queue, waiting for the answer. Never called on the main actor.

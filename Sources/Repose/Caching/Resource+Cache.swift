@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 
 /// Where a resource is in reading its persistent caches.
 enum CacheCheck: Equatable {
@@ -50,6 +51,21 @@ extension Resource {
             cacheCheckWaiters.append(action)
         } else {
             action()
+        }
+    }
+
+    /// Tells every cache of this resource to forget its entry: the resource was wiped or overridden locally, and a
+    /// relaunch must not bring back what it replaced (rule K7).
+    func removeCachedEntries() {
+        for target in configuration.pipeline.cacheTargets(for: self) {
+            target.remove()
+        }
+    }
+
+    /// Tells every cache of this resource that its data was confirmed current at `timestamp` (a 304, rule K8).
+    func refreshCachedTimestamps(_ timestamp: TimeInterval) {
+        for target in configuration.pipeline.cacheTargets(for: self) {
+            target.updateTimestamp(timestamp)
         }
     }
 

@@ -96,6 +96,7 @@ extension Resource {
             latestData?.timestamp = now
             latestError = nil
             isInvalidated = false
+            refreshCachedTimestamps(now)
             notifyObservers(.notModified)
         case .failure(let error) where error.isCancellation:
             notifyObservers(.requestCancelled)

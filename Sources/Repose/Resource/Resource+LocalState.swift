@@ -3,7 +3,11 @@ extension Resource {
     /// ``latestError``. Observers receive ``ResourceEvent/newData(_:)`` with `.localOverride`.
     ///
     /// Use it for optimistic and incremental updates, when you know what the server now holds.
+    ///
+    /// A persistent cache forgets its entry for this resource, so that a relaunch does not bring back the data this
+    /// replaced; the override itself is not stored.
     public func overrideLocalData(with entity: Entity<Any>) {
+        removeCachedEntries()
         latestData = entity
         latestError = nil
         isInvalidated = false
@@ -27,7 +31,11 @@ extension Resource {
 
     /// Returns the resource to its pristine state: cancels every request in flight, and clears ``latestData`` and
     /// ``latestError``. Observers receive ``ResourceEvent/newData(_:)`` with `.wipe`.
+    ///
+    /// Persistent caches forget their entry for this resource before any later read can see it, so wiping on
+    /// log-out leaves nothing of it on disk.
     public func wipe() {
+        removeCachedEntries()
         for request in allRequests + loadRequests {
             request.cancel()
         }

@@ -42,6 +42,11 @@ final class RecordingCache: EntityCache, @unchecked Sendable {
         lock.withLock { entries[key] = nil }
     }
 
+    func updateEntityTimestamp(_ timestamp: TimeInterval, forKey key: String) {
+        record("touch \(key) \(Int(timestamp))")
+        lock.withLock { entries[key]?.timestamp = timestamp }
+    }
+
     private func record(_ call: String) {
         let onQueue = DispatchQueue.getSpecific(key: queueKey) == true
         lock.withLock {

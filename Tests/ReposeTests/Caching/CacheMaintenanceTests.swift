@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+@testable import Repose
+
+@MainActor
+@Suite("Persistent caches follow what happens to their resources", .checksLifetimes)
+struct CacheMaintenanceTests {
+    let harness = Harness()
+    let cache = RecordingCache()
+    var resource: Resource { harness.service.resource("/a/b") }
+
+    init() {
+        let cache = self.cache
+        harness.service.configure { $0.pipeline[.rawData].cacheUsing(cache) }
+    }
+
+    private func loadFromNetwork(_ text: String, etag: String = "\"v1\"") async {
+        await resource.cacheCheckCompleted()
+        await harness.answer(resource.load(), text: text, headers: ["ETag": etag])
+    }
+
+    @Test("K7 wipe() removes the resource's entry, so the wiped data does not come back from the cache")
+    func wipeRemovesEntry() async {
+        await loadFromNetwork("secret")
+        #expect(cache.entry("/v1/a/b") != nil)
+        resource.wipe()
+        await resource.cacheCheckCompleted()
+        #expect(resource.latestData == nil)
+        #expect(cache.entry("/v1/a/b") == nil)
+        #expect(cache.calls.suffix(2) == ["remove /v1/a/b", "read /v1/a/b"])  // removed before the next read
+    }
+
+    @Test("K7 wipeResources(matching:) removes the entries of the resources it wipes, and only those")
+    func wipeByPatternRemovesEntries() async {
+        await loadFromNetwork("mine")
+        let other = harness.service.resource("/other")
+        await other.cacheCheckCompleted()
+        await harness.answer(other.load(), text: "kept")
+        harness.service.wipeResources(matching: "/a/**")
+        #expect(cache.entry("/v1/a/b") == nil)
+        #expect(cache.entry("/v1/other") != nil)
+    }
+
+    @Test("K8 a 304 refreshes the stored entry's timestamp through updateEntityTimestamp, without a write")
+    func notModifiedRefreshesTimestamp() async {
+        await loadFromNetwork("same")
+        harness.clock.now = 2000
+        await harness.answer(resource.load(), status: 304)
+        #expect(cache.calls.suffix(1) == ["touch /v1/a/b 2000"])
+        #expect(cache.entry("/v1/a/b")?.timestamp == 2000)
+        #expect(cache.calls.filter { $0.hasPrefix("write") }.count == 1)
+    }
+
+    @Test("a local override removes the stored entry, so older server data does not come back after a relaunch")
+    func overrideRemovesEntry() async {
+        await loadFromNetwork("from the server")
+        resource.overrideLocalContent(with: "edited here")
+        #expect(cache.entry("/v1/a/b") == nil)
+        #expect(resource.text == "edited here")
+    }
+}
+
+/// The smallest cache an app can write: no work queue of its own, no timestamp refresh.
+private final class MinimalCache: EntityCache, @unchecked Sendable {
+    // Safe: `entries` is only touched under the lock.
+    private let lock = NSLock()
+    private var entries: [String: Entity<Any>] = [:]
+
+    @MainActor func key(for resource: Resource) -> String? { resource.url.absoluteString }
+    func readEntity(forKey key: String) -> Entity<Any>? { lock.withLock { entries[key] } }
+    func writeEntity(_ entity: Entity<Any>, forKey key: String) { lock.withLock { entries[key] = entity } }
+    func removeEntity(forKey key: String) { lock.withLock { entries[key] = nil } }
+}
+
+@Suite("EntityCache defaults")
+struct EntityCacheDefaultsTests {
+    @Test("K8 a cache without its own queue or timestamp refresh gets a shared serial queue and read-then-write")
+    func defaults() {
+        let cache = MinimalCache()
+        cache.writeEntity(Entity<Any>(content: "x", contentType: "text/plain", timestamp: 10), forKey: "k")
+        cache.updateEntityTimestamp(20, forKey: "k")
+        #expect(cache.readEntity(forKey: "k")?.timestamp == 20)
+        #expect(cache.workQueue === MinimalCache().workQueue)
+        cache.updateEntityTimestamp(30, forKey: "missing")
+        #expect(cache.readEntity(forKey: "missing") == nil)
+    }
+}
