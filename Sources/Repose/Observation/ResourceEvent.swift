@@ -1,4 +1,18 @@
 /// What changed about a resource, as told to its observers.
+///
+/// New kinds of change may be added as Repose grows (they will be, for example for pending optimistic changes), so
+/// a `switch` over an event should end with a `default:` branch; code that only needs "something changed" should
+/// read the resource's state instead of matching events.
+///
+/// ```swift
+/// resource.addObserver(owner: self) { resource, event in
+///     switch event {
+///     case .newData: show(resource.latestData)
+///     case .error: show(resource.latestError)
+///     default: break
+///     }
+/// }
+/// ```
 public enum ResourceEvent: Equatable, Sendable, CustomStringConvertible {
     /// Sent once to an observer when it starts observing, so that it can show the current state right away.
     case observerAdded
@@ -13,7 +27,7 @@ public enum ResourceEvent: Equatable, Sendable, CustomStringConvertible {
     /// A load failed; ``Resource/latestError`` holds the error.
     case error
 
-    /// Where a resource's new data came from.
+    /// Where a resource's new data came from. Sources may be added as Repose grows: `switch` with a `default:`.
     public enum NewDataSource: String, Equatable, Sendable {
         /// A server response.
         case network
