@@ -16,9 +16,6 @@ final class NetworkRequestDelegate: RequestDelegate {
     private let buildRequest: @MainActor () -> URLRequest
     private let urlRequest: URLRequest
     private var task: (any NetworkingTask)?
-    /// Carries the response under way to the main actor; a task awaiting the request may carry it instead
-    /// (see `Request.responseInfo`).
-    private(set) var handoff: MainActorHandoff?
 
     init(resource: Resource, method: RequestMethod, buildRequest: @escaping @MainActor () -> URLRequest) {
         self.resource = resource
@@ -49,7 +46,7 @@ final class NetworkRequestDelegate: RequestDelegate {
                 self.finish(outcome, completionHandler)
             }
         }
-        self.handoff = handoff
+        completionHandler.carryHops(through: handoff)
         task = resource.core.networking.startRequest(
             urlRequest,
             progress: { sample in
@@ -63,7 +60,6 @@ final class NetworkRequestDelegate: RequestDelegate {
 
     private func finish(_ outcome: ResponseProcessor.Outcome, _ completionHandler: RequestCompletionHandler) {
         task = nil
-        handoff = nil
         ReposeLog.log(.network, "\(requestDescription) → \(outcome.logSummary)")
         switch outcome {
         case .response(let response):
@@ -84,7 +80,6 @@ final class NetworkRequestDelegate: RequestDelegate {
     func cancelUnderlyingOperation() {
         task?.cancel()
         task = nil
-        handoff = nil
     }
 
     func repeated() -> any RequestDelegate {

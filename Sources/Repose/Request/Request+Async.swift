@@ -37,7 +37,7 @@ extension Request {
     /// anyway, so the response is delivered as the task resumes instead of in a trip of its own before it. Returns
     /// once the request completed, or at once when it is not a network request or another task already carries.
     private func carryResponseHop() async {
-        guard let handoff = (delegate as? NetworkRequestDelegate)?.handoff else { return }
+        guard let handoff = responseHandoff else { return }
         // Completion some other way (a cancel, say) must end the wait too.
         onCompletion { _ in handoff.releaseWaiter() }
         while completedResponse == nil {

@@ -20,7 +20,7 @@ extension Resource {
             existing.addOwner(owner)
             return self
         }
-        let entry = ObserverEntry(observer: observer)
+        let entry = ResourceObserverEntry(observer: observer)
         entry.addOwner(owner)
         observers.append(entry)
         objectObserverCount += 1
@@ -49,7 +49,7 @@ extension Resource {
             run = nextOwnerRun
             nextOwnerRun &+= 1
         }
-        observers.append(ObserverEntry(closure: closure, owner: owner, ownerRun: run))
+        observers.append(ResourceObserverEntry(closure: closure, owner: owner, ownerRun: run))
         markInUse()
         closure(self, .observerAdded)
         startCacheCheck()

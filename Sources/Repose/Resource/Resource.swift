@@ -57,7 +57,7 @@ public final class Resource {
 
     /// Set by ``invalidate()``; cleared by the next completed load or local override.
     var isInvalidated = false
-    var observers: [ObserverEntry] = []
+    var observers: [ResourceObserverEntry] = []
     /// How many of `observers` are not closure observers: while none are, notifying has nothing to prune first.
     var objectObserverCount = 0
     /// The number the next closure observer takes if it does not join the run of the one before it.

@@ -6,7 +6,7 @@
 /// then the entry holds it only weakly, so observing does not keep it alive. While any external owner is alive,
 /// the entry holds the observer strongly. Either kind ends when no owner is left.
 @MainActor
-final class ObserverEntry {
+final class ResourceObserverEntry {
     // Unchecked exclusivity: every access is a read or write that ends before any call into user code, and the
     // entry lives on the main actor, so no two accesses can overlap. The checks cost more than a delivery.
 
@@ -41,7 +41,7 @@ final class ObserverEntry {
 
     /// An entry for any other observer; its owners are added with ``addOwner(_:)``.
     init(observer: any ResourceObserver) {
-        closure = ObserverEntry.ignore
+        closure = ResourceObserverEntry.ignore
         isClosureObserver = false
         ownerRun = -1
         identity = observer.observerIdentity

@@ -5,7 +5,7 @@ import Testing
 
 /// Notifying skips pruning when no entry needs it; these pin down when an entry needs it.
 @MainActor
-@Suite("ObserverEntry: when an entry needs pruning")
+@Suite("ResourceObserverEntry: when an entry needs pruning")
 struct ObserverEntryTests {
     final class Owner {}
 
@@ -21,7 +21,7 @@ struct ObserverEntryTests {
     @Test("B20 an entry whose owners are all alive needs no pruning")
     func liveOwners() {
         let owners = [Owner(), Owner()]
-        let entry = ObserverEntry(observer: ValueObserver())
+        let entry = ResourceObserverEntry(observer: ValueObserver())
         for owner in owners { entry.addOwner(owner) }
         withExtendedLifetime(owners) {  // optimised builds may free objects after their last use
             #expect(!entry.needsPruning)
@@ -34,7 +34,7 @@ struct ObserverEntryTests {
     func deadOwner() throws {
         let survivor = Owner()
         var departing: Owner? = Owner()
-        let entry = ObserverEntry(observer: ValueObserver())
+        let entry = ResourceObserverEntry(observer: ValueObserver())
         entry.addOwner(survivor)
         entry.addOwner(try #require(departing))
         departing = nil
@@ -48,7 +48,7 @@ struct ObserverEntryTests {
     @Test("B20 a self-owned observer needs no pruning while it lives, and needs it once it is gone")
     func selfOwned() throws {
         var observer: SelfOwned? = SelfOwned()
-        let entry = ObserverEntry(observer: try #require(observer))
+        let entry = ResourceObserverEntry(observer: try #require(observer))
         entry.addOwner(try #require(observer))
         #expect(!entry.needsPruning)
         observer = nil
@@ -59,7 +59,7 @@ struct ObserverEntryTests {
     @Test("B21 an entry whose last owner was removed but which still holds its observer needs pruning")
     func removedOwner() {
         let owner = Owner()
-        let entry = ObserverEntry(observer: ValueObserver())
+        let entry = ResourceObserverEntry(observer: ValueObserver())
         entry.addOwner(owner)
         withExtendedLifetime(owner) {
             #expect(!entry.removeOwner(owner))
@@ -70,7 +70,7 @@ struct ObserverEntryTests {
     @Test("B21 a closure observer's entry needs pruning once its owner is deallocated, and is then dead")
     func closureOwnerGone() throws {
         var owner: Owner? = Owner()
-        let entry = ObserverEntry(closure: { _, _ in }, owner: try #require(owner), ownerRun: 0)
+        let entry = ResourceObserverEntry(closure: { _, _ in }, owner: try #require(owner), ownerRun: 0)
         #expect(entry.closureOwnerIsAlive)
         #expect(!entry.needsPruning)
         owner = nil
@@ -83,7 +83,7 @@ struct ObserverEntryTests {
     func closureOwnerRemoved() {
         let owner = Owner()
         let stranger = Owner()
-        let entry = ObserverEntry(closure: { _, _ in }, owner: owner, ownerRun: 0)
+        let entry = ResourceObserverEntry(closure: { _, _ in }, owner: owner, ownerRun: 0)
         withExtendedLifetime((owner, stranger)) {
             #expect(entry.removeOwner(stranger))
             #expect(!entry.removeOwner(owner))
