@@ -22,26 +22,14 @@ func show(_ entity: Entity<Any>?) -> String {
     }
 }
 
-/// A clock the tour moves by hand, so that freshness is visible without waiting.
-final class TourClock: @unchecked Sendable {
-    // `@unchecked Sendable`: `seconds` is only touched under `lock`.
-    private let lock = NSLock()
-    private var seconds: TimeInterval = 1_000
-
-    var now: TimeInterval { lock.withLock { seconds } }
-
-    func advance(by interval: TimeInterval) {
-        lock.withLock { seconds += interval }
-    }
-}
-
 @MainActor
 func tour() async {
-    // A service stands for one API. Here its networking is a stub with scripted answers, and its clock is ours.
+    // A service stands for one API. Here its networking is a stub with scripted answers, and its clock is a
+    // scheduler with virtual time, which the tour moves by hand so that freshness shows without waiting.
     step("A service on a stub network")
     let network = StubNetworkingProvider()
-    let clock = TourClock()
-    let api = Service(baseURL: "https://api.example.com/v1", networking: network, clock: { clock.now })
+    let clock = TestScheduler(now: .seconds(1_000))
+    let api = Service(baseURL: "https://api.example.com/v1", networking: network, scheduler: clock)
     let base = "https://api.example.com/v1"
     network.stub(.get, "\(base)/users/1", responses: [.json(["name": "Ada"]), .json(["name": "Ada Lovelace"])])
     network.stub(.get, "\(base)/users/404", status: 404, text: "no such user")
@@ -77,7 +65,7 @@ func tour() async {
     print("fresh, so loadIfNeeded() returns:", user.loadIfNeeded() == nil ? "nil" : "a request")
 
     // ...and once the data is stale it loads, returning the load in flight to every caller until it completes.
-    clock.advance(by: 31)
+    clock.advance(by: .seconds(31))
     let first = user.loadIfNeeded()
     let second = user.loadIfNeeded()
     print("31 s later, two calls share one load:", first != nil && first === second)

@@ -25,13 +25,14 @@ public struct Entity<ContentType> {
     ///   - contentType: The full content type value, e.g. `text/plain; charset=utf-8`.
     ///   - charset: The charset; when `nil`, it is read from `contentType`'s parameters.
     ///   - headers: Response headers; names are matched case-insensitively.
-    ///   - timestamp: When the data arrived.
+    ///   - timestamp: When the data arrived, on the service's clock. The default, 0, means "not stamped yet": the
+    ///     resource that receives the entity through ``Resource/overrideLocalData(with:)`` stamps it with its clock.
     public init(
         content: ContentType,
         contentType: String,
         charset: String? = nil,
         headers: [String: String] = [:],
-        timestamp: TimeInterval = Date().timeIntervalSince1970
+        timestamp: TimeInterval = 0
     ) {
         self.init(
             content: content, contentType: contentType, charset: charset,

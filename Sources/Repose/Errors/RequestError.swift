@@ -14,7 +14,8 @@ public struct RequestError: Error {
     public var entity: Entity<Any>?
     /// The underlying error: a transport error, a parser error, or one of the ``Cause`` types.
     public var cause: (any Error)?
-    /// When the error happened (seconds since 1970, on the service's clock).
+    /// When the error happened (seconds since 1970, on the service's clock). Repose stamps every error it reports;
+    /// one you create yourself keeps the time you give it, 0 by default.
     public var timestamp: TimeInterval
 
     /// Creates an error from its parts.
@@ -23,7 +24,7 @@ public struct RequestError: Error {
         cause: (any Error)?,
         entity: Entity<Any>? = nil,
         httpStatusCode: Int? = nil,
-        timestamp: TimeInterval = Date().timeIntervalSince1970
+        timestamp: TimeInterval = 0
     ) {
         self.userMessage = userMessage
         self.cause = cause
@@ -37,7 +38,7 @@ public struct RequestError: Error {
         httpStatusCode: Int,
         entity: Entity<Any>?,
         userMessage: String? = nil,
-        timestamp: TimeInterval = Date().timeIntervalSince1970
+        timestamp: TimeInterval = 0
     ) {
         self.init(
             userMessage: userMessage ?? HTTPStatus.userMessage(for: httpStatusCode),
@@ -50,7 +51,7 @@ public struct RequestError: Error {
     /// An error wrapping another one: a `RequestError` passes through unchanged; anything else becomes the
     /// ``cause``, with its localized description as the message when it has a useful one.
     public init(
-        wrapping error: any Error, fallbackMessage: String, timestamp: TimeInterval = Date().timeIntervalSince1970
+        wrapping error: any Error, fallbackMessage: String, timestamp: TimeInterval = 0
     ) {
         if let requestError = error as? RequestError {
             self = requestError

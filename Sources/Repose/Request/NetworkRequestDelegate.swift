@@ -37,7 +37,8 @@ final class NetworkRequestDelegate: RequestDelegate {
         let processor = ResponseProcessor(
             pipeline: configuration.pipeline, now: resource.core.now,
             cacheTargets: effectiveMethod == .get ? configuration.pipeline.cacheTargets(for: resource) : [])
-        let progress = ProgressSampler(minimumInterval: configuration.progressReportingInterval)
+        let progress = ProgressSampler(
+            minimumInterval: configuration.progressReportingInterval, now: resource.core.now)
         let handoff = MainActorHandoff { fractions, outcome in
             for fraction in fractions {
                 completionHandler.broadcastProgress(fraction)

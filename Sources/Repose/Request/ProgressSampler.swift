@@ -7,11 +7,14 @@ import Foundation
 final class ProgressSampler: @unchecked Sendable {
     private let lock = NSLock()
     private let minimumInterval: TimeInterval
+    /// The service's clock: sampling follows the same time as everything else, virtual time included.
+    private let now: @Sendable () -> TimeInterval
     private var lastReportTime: TimeInterval = -.infinity
     private var lastFraction = 0.0
 
-    init(minimumInterval: TimeInterval) {
+    init(minimumInterval: TimeInterval, now: @escaping @Sendable () -> TimeInterval) {
         self.minimumInterval = minimumInterval
+        self.now = now
     }
 
     /// The value to report for `sample`, or nil when it is too soon or nothing grew.
@@ -22,7 +25,7 @@ final class ProgressSampler: @unchecked Sendable {
             return nil
         }
         let fraction = Self.fraction(of: sample)
-        let time = ProcessInfo.processInfo.systemUptime
+        let time = now()
         lock.lock()
         defer { lock.unlock() }
         guard fraction > lastFraction, time - lastReportTime >= minimumInterval else { return nil }

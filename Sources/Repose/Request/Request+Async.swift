@@ -61,7 +61,7 @@ extension Request {
                 userMessage: "Cannot parse server response",
                 cause: RequestError.Cause.WrongInputTypeInTranformerPipeline(
                     expectedType: T.self, actualType: Swift.type(of: entity.content), transformer: "content(as:)"),
-                entity: entity)
+                entity: entity, timestamp: now())
         }
         return content
     }

@@ -42,8 +42,7 @@ public final class Request {
     /// The clock that stamps a cancellation: the service's, for requests a resource made.
     let now: @Sendable () -> TimeInterval
 
-    init(delegate: any RequestDelegate, now: @escaping @Sendable () -> TimeInterval = { Date().timeIntervalSince1970 })
-    {
+    init(delegate: any RequestDelegate, now: @escaping @Sendable () -> TimeInterval) {
         self.delegate = delegate
         self.now = now
     }

@@ -67,9 +67,21 @@ struct ResponseProcessor: Sendable {
             let entity = Entity<Any>(response: raw, content: raw.body, timestamp: timestamp)
             if raw.statusCode >= 400 {
                 let error = RequestError(httpStatusCode: raw.statusCode, entity: entity, timestamp: timestamp)
-                return .response(pipeline.process(.failure(error)))
+                return .response(Self.stamped(pipeline.process(.failure(error)), timestamp))
             }
-            return .response(pipeline.process(.success(entity), caching: cacheTargets))
+            return .response(Self.stamped(pipeline.process(.success(entity), caching: cacheTargets), timestamp))
+        }
+    }
+
+    /// `response` with the time it arrived: transformers make new entities and errors without knowing the time.
+    private static func stamped(_ response: Response, _ timestamp: TimeInterval) -> Response {
+        switch response {
+        case .success(var entity):
+            entity.timestamp = timestamp
+            return .success(entity)
+        case .failure(var error):
+            error.timestamp = timestamp
+            return .failure(error)
         }
     }
 }

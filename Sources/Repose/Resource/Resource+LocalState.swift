@@ -1,6 +1,6 @@
 extension Resource {
     /// Replaces ``latestData`` with `entity` as given, without the network or the transformer pipeline, and clears
-    /// ``latestError``. Observers receive ``ResourceEvent/newData(_:)`` with `.localOverride`.
+    /// ``latestError``. An entity made without a timestamp is stamped with the service's clock. Observers receive ``ResourceEvent/newData(_:)`` with `.localOverride`.
     ///
     /// Use it for optimistic and incremental updates, when you know what the server now holds.
     ///
@@ -8,6 +8,10 @@ extension Resource {
     /// replaced; the override itself is not stored.
     public func overrideLocalData(with entity: Entity<Any>) {
         removeCachedEntries()
+        var entity = entity
+        if entity.timestamp == 0 {  // never stamped (the initialiser's default): it is new as of now
+            entity.timestamp = core.now()
+        }
         latestData = entity
         latestError = nil
         isInvalidated = false

@@ -21,10 +21,10 @@ public final class Service {
     public var baseURL: URL? { core.baseURL }
     /// What sends requests over the network.
     public var networking: any NetworkingProvider { core.networking }
-    /// Where timestamps and staleness come from: seconds since 1970.
+    /// Where timestamps and staleness come from: seconds since 1970, read from ``scheduler``.
     var now: @Sendable () -> TimeInterval { core.now }
-    /// What runs delayed work on the main actor, such as ``Resource/cancelLoadIfUnobserved(afterDelay:then:)``.
-    var scheduler: any Scheduler { core.scheduler }
+    /// The service's clock, which also runs delayed work on the main actor.
+    var scheduler: any Scheduler & Sendable { core.scheduler }
     var resourceCache: ResourceCache {
         get { core.resourceCache }
         _modify { yield &core.resourceCache }
@@ -37,20 +37,52 @@ public final class Service {
     ///     gives resources whose requests fail, while ``resource(absoluteURL:)-(URL?)`` still works.
     ///   - standardTransformers: Which built-in parsers to install (text and JSON by default).
     ///   - networking: What sends requests; `URLSessionProvider` by default.
-    ///   - clock: The time source for timestamps and staleness, in seconds since 1970. Tests inject their own.
-    ///   - scheduler: Runs delayed work on the main actor; tests pass a `TestScheduler` and advance it.
+    ///   - scheduler: The service's one clock: it stamps data and errors, decides staleness and runs delayed work
+    ///     on the main actor. Tests pass a `TestScheduler`, starting at the time they want, and advance it.
     public init(
         baseURL: String? = nil,
         standardTransformers: [StandardTransformer] = StandardTransformer.defaults,
         networking: any NetworkingProvider = URLSessionProvider(),
-        clock: @escaping @Sendable () -> TimeInterval = { Date().timeIntervalSince1970 },
-        scheduler: any Scheduler = MainScheduler()
+        scheduler: any Scheduler & Sendable = MainScheduler()
     ) {
         core = ServiceCore(
-            baseURL: URLBuilding.serviceBaseURL(baseURL), networking: networking, clock: clock, scheduler: scheduler)
+            baseURL: URLBuilding.serviceBaseURL(baseURL), networking: networking,
+            clock: ServiceClock.reading(scheduler), scheduler: scheduler)
         core.attach(self)
         installStandardTransformers(standardTransformers)
         memoryWarningObserver = flushOnMemoryWarnings()
+    }
+
+    /// Creates a service from a base `URL`; the other parameters are those of the `String` form.
+    public convenience init(
+        baseURL: URL?,
+        standardTransformers: [StandardTransformer] = StandardTransformer.defaults,
+        networking: any NetworkingProvider = URLSessionProvider(),
+        scheduler: any Scheduler & Sendable = MainScheduler()
+    ) {
+        self.init(
+            baseURL: baseURL?.absoluteString, standardTransformers: standardTransformers, networking: networking,
+            scheduler: scheduler)
+    }
+
+    /// Creates a service whose timestamps come from `clock` while its timers run on `scheduler`: two clocks, which
+    /// a test had to keep in step by hand.
+    @available(
+        *, deprecated, message: "The scheduler is the service's clock: drop `clock:`; tests use TestScheduler(now:)"
+    )
+    public convenience init(
+        baseURL: String? = nil,
+        standardTransformers: [StandardTransformer] = StandardTransformer.defaults,
+        networking: any NetworkingProvider = URLSessionProvider(),
+        clock: @escaping @Sendable () -> TimeInterval,
+        scheduler: any Scheduler & Sendable = MainScheduler()
+    ) {
+        self.init(
+            core: ServiceCore(
+                baseURL: URLBuilding.serviceBaseURL(baseURL), networking: networking, clock: clock,
+                scheduler: scheduler))
+        core.attach(self)
+        installStandardTransformers(standardTransformers)
     }
 
     /// A new handle on a core whose service the app had dropped; see ``ServiceCore/service``.
@@ -64,19 +96,6 @@ public final class Service {
             NotificationCenter.default.removeObserver(memoryWarningObserver)
         }
         core.serviceReleased()
-    }
-
-    /// Creates a service from a base `URL`; the other parameters are those of the `String` form.
-    public convenience init(
-        baseURL: URL?,
-        standardTransformers: [StandardTransformer] = StandardTransformer.defaults,
-        networking: any NetworkingProvider = URLSessionProvider(),
-        clock: @escaping @Sendable () -> TimeInterval = { Date().timeIntervalSince1970 },
-        scheduler: any Scheduler = MainScheduler()
-    ) {
-        self.init(
-            baseURL: baseURL?.absoluteString, standardTransformers: standardTransformers, networking: networking,
-            clock: clock, scheduler: scheduler)
     }
 
     // MARK: Resources

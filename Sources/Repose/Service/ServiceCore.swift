@@ -12,10 +12,12 @@ import Foundation
 final class ServiceCore {
     let baseURL: URL?
     let networking: any NetworkingProvider
-    /// Where timestamps and staleness come from: seconds since 1970.
+    /// Where timestamps and staleness come from: seconds since 1970, read from ``scheduler`` (see
+    /// ``ServiceClock``). Nothing else in Repose reads the time.
     let now: @Sendable () -> TimeInterval
-    /// What runs delayed work on the main actor, such as ``Resource/cancelLoadIfUnobserved(afterDelay:then:)``.
-    let scheduler: any Scheduler
+    /// The service's clock, which also runs delayed work on the main actor, such as
+    /// ``Resource/cancelLoadIfUnobserved(afterDelay:then:)``.
+    let scheduler: any Scheduler & Sendable
 
     var resourceCache = ResourceCache(countLimit: 100)
     var configurationEntries: [ConfigurationEntry] = []
@@ -30,7 +32,7 @@ final class ServiceCore {
 
     init(
         baseURL: URL?, networking: any NetworkingProvider, clock: @escaping @Sendable () -> TimeInterval,
-        scheduler: any Scheduler
+        scheduler: any Scheduler & Sendable
     ) {
         self.baseURL = baseURL
         self.networking = networking

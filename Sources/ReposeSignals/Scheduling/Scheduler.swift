@@ -14,4 +14,13 @@ public protocol Scheduler {
     ///   - action: The work to run.
     /// - Returns: The scheduled work, which can be cancelled.
     func schedule(after delay: Duration, _ action: @escaping () -> Void) -> ScheduledWork
+
+    /// Whether ``now`` is virtual time that moves only when told to (``TestScheduler``), rather than real time.
+    /// A `Service` takes a virtual scheduler's time as its clock as is, and calibrates a real one to the date once.
+    var usesVirtualTime: Bool { get }
+}
+
+extension Scheduler {
+    /// Real time, unless the scheduler says otherwise.
+    public var usesVirtualTime: Bool { false }
 }

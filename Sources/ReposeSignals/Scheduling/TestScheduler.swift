@@ -1,3 +1,5 @@
+import Dispatch
+
 /// A scheduler with virtual time for tests: nothing runs until you advance its clock (S13).
 ///
 /// ```swift
@@ -8,19 +10,30 @@
 /// ```
 ///
 /// Tests never sleep: ``advance(by:)`` runs every action that falls due, in due-time order, and ``run()``
-/// runs everything scheduled.
-public final class TestScheduler: Scheduler {
+/// runs everything scheduled. Its time may be read from any thread (a `Service` stamps responses with it while
+/// they are processed off the main actor); actions run on the thread that advances it.
+public final class TestScheduler: Scheduler, @unchecked Sendable {
+    // Safe: `queue`, `nextSequence` and `current` are only touched while holding `lock`, and actions run after it
+    // is released, so an action may schedule more work or read the time.
+    private let lock = DispatchSemaphore(value: 1)
     private var queue: [(due: Duration, sequence: Int, work: ScheduledWork)] = []
     private var nextSequence = 0
+    private var current: Duration
 
-    /// The virtual time: zero at creation, moved only by ``advance(by:)`` and ``run()``.
-    public private(set) var now: Duration = .zero
+    /// Creates a scheduler whose virtual time starts at `now`: zero unless a test wants timestamps that look like a
+    /// date (a `Service` reads this scheduler's time as seconds since 1970).
+    public init(now: Duration = .zero) {
+        current = now
+    }
 
-    /// Creates a scheduler whose virtual time starts at zero.
-    public init() {}
+    /// The virtual time, moved only by ``advance(by:)`` and ``run()``.
+    public var now: Duration { locked { current } }
+
+    /// Always true: time moves only when the test moves it.
+    public var usesVirtualTime: Bool { true }
 
     /// How many actions are scheduled and neither run nor cancelled.
-    public var pendingCount: Int { queue.reduce(0) { $0 + ($1.work.isDone ? 0 : 1) } }
+    public var pendingCount: Int { locked { queue.reduce(0) { $0 + ($1.work.isDone ? 0 : 1) } } }
 
     /// Schedules `action` at `now + delay` in virtual time.
     ///
@@ -30,17 +43,19 @@ public final class TestScheduler: Scheduler {
     /// - Returns: The scheduled work, which can be cancelled.
     public func schedule(after delay: Duration, _ action: @escaping () -> Void) -> ScheduledWork {
         let work = ScheduledWork(action)
-        let due = now + max(delay, .zero)
-        let sequence = nextSequence
-        nextSequence += 1
-        // Insert after everything due at the same time or earlier, so equal due times run in schedule order.
-        var low = 0
-        var high = queue.count
-        while low < high {
-            let middle = (low + high) / 2
-            if queue[middle].due <= due { low = middle + 1 } else { high = middle }
+        locked {
+            let due = current + max(delay, .zero)
+            let sequence = nextSequence
+            nextSequence += 1
+            // Insert after everything due at the same time or earlier, so equal due times run in schedule order.
+            var low = 0
+            var high = queue.count
+            while low < high {
+                let middle = (low + high) / 2
+                if queue[middle].due <= due { low = middle + 1 } else { high = middle }
+            }
+            queue.insert((due, sequence, work), at: low)
         }
-        queue.insert((due, sequence, work), at: low)
         return work
     }
 
@@ -50,21 +65,33 @@ public final class TestScheduler: Scheduler {
     ///
     /// - Parameter duration: How far to move the clock; negative counts as zero.
     public func advance(by duration: Duration = .zero) {
-        let target = now + max(duration, .zero)
-        while let first = queue.first, first.due <= target {
-            queue.removeFirst()
-            now = max(now, first.due)
-            first.work.run()
+        let target = locked { current + max(duration, .zero) }
+        while let work = takeFirst(dueBy: target) {
+            work.run()
         }
-        now = target
+        locked { current = max(current, target) }
     }
 
     /// Runs every scheduled action, including ones they schedule, moving the clock to each due time.
     public func run() {
-        while let first = queue.first {
-            queue.removeFirst()
-            now = max(now, first.due)
-            first.work.run()
+        while let work = takeFirst(dueBy: nil) {
+            work.run()
         }
+    }
+
+    /// Removes the first action due by `target` (any, when `nil`) and moves the clock to its due time.
+    private func takeFirst(dueBy target: Duration?) -> ScheduledWork? {
+        locked {
+            guard let first = queue.first, target.map({ first.due <= $0 }) ?? true else { return nil }
+            queue.removeFirst()
+            current = max(current, first.due)
+            return first.work
+        }
+    }
+
+    private func locked<T>(_ body: () -> T) -> T {
+        lock.wait()
+        defer { lock.signal() }
+        return body()
     }
 }

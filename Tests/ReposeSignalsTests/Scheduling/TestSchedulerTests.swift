@@ -58,3 +58,26 @@ struct TestSchedulerTests {
         #expect(work.isDone)
     }
 }
+
+@Suite("TestScheduler across threads")
+struct TestSchedulerThreadTests {
+    @Test("S13 its time may be read from other threads while the test advances it")
+    func readsFromOtherThreads() async {
+        let scheduler = TestScheduler(now: .seconds(1000))
+        let reader = Task.detached {
+            var latest = Duration.zero
+            for _ in 0..<10_000 {
+                let now = scheduler.now
+                precondition(now >= latest, "time went backwards")
+                latest = now
+            }
+            return latest
+        }
+        for _ in 0..<1_000 {
+            scheduler.advance(by: .milliseconds(1))
+        }
+        let seen = await reader.value
+        #expect(seen >= .seconds(1000) && seen <= .seconds(1001))
+        #expect(scheduler.now == .seconds(1001))
+    }
+}

@@ -9,22 +9,6 @@ import FoundationNetworking
 
 // The examples of Docs/Testing.md, compiled and run, so that the guide cannot rot. Keep the two in step.
 
-/// A clock for `Service(clock:)` that moves only when the test says so.
-final class TestClock: @unchecked Sendable {
-    // `@unchecked Sendable`: `seconds` is only touched under `lock`.
-    private let lock = NSLock()
-    private var seconds: TimeInterval
-
-    init(now: TimeInterval = 1_000) {
-        seconds = now
-    }
-
-    var now: TimeInterval {
-        get { lock.withLock { seconds } }
-        set { lock.withLock { seconds = newValue } }
-    }
-}
-
 /// The guide's view model: what a profile screen shows, derived from the user resource's state.
 @MainActor
 final class ProfileViewModel {
@@ -43,14 +27,11 @@ final class ProfileViewModel {
 @Suite("The examples of the testing guide", .checksLifetimes)
 struct TestingGuideTests {
     let network = StubNetworkingProvider()
-    let clock = TestClock(now: 1_000)
-    let scheduler = TestScheduler()
+    let scheduler = TestScheduler(now: .seconds(1_000))
     let service: Service
 
     init() {
-        service = Service(
-            baseURL: "https://api.example.com/v1", networking: network, clock: { [clock] in clock.now },
-            scheduler: scheduler)
+        service = Service(baseURL: "https://api.example.com/v1", networking: network, scheduler: scheduler)
         LifetimeCheck.track(service)
     }
 
@@ -136,15 +117,15 @@ struct TestingGuideTests {
         subscription.cancel()
     }
 
-    @Test("freshness on an injected clock")
+    @Test("freshness on the scheduler's virtual time")
     func freshnessOnTheClock() async {
         network.stub(.get, "https://api.example.com/v1/users/1", json: ["name": "Ada"])
         let user = service.resource("/users/1")
         _ = await user.load().response
 
-        clock.now += 29
+        scheduler.advance(by: .seconds(29))
         #expect(user.loadIfNeeded() == nil)  // fresh: 30 s by default
-        clock.now += 2
+        scheduler.advance(by: .seconds(2))
         let reload = user.loadIfNeeded()
         #expect(reload != nil)
         _ = await reload?.response

@@ -175,7 +175,7 @@ struct StandardTransformerTests {
     func noStandardTransformers() async {
         let service = Service(
             baseURL: "https://zingle.frotz/v1", standardTransformers: [], networking: harness.network,
-            clock: harness.clock.read)
+            scheduler: harness.scheduler)
         LifetimeCheck.track(service)
         let resource = service.resource("/plain")
         await harness.answer(resource.load(), contentType: "application/json", text: "{}")
@@ -186,7 +186,7 @@ struct StandardTransformerTests {
     func jsonOnly() async {
         let service = Service(
             baseURL: "https://zingle.frotz/v1", standardTransformers: [.json, .json], networking: harness.network,
-            clock: harness.clock.read)
+            scheduler: harness.scheduler)
         LifetimeCheck.track(service)
         let plain = service.resource("/plain")
         await harness.answer(plain.load(), contentType: "text/plain", text: "hi")

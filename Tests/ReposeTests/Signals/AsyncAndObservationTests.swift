@@ -48,14 +48,14 @@ struct AsyncAndObservationTests {
     @Test("ObservableResource mirrors the resource and is tracked by withObservationTracking")
     func observableResource() async {
         let model = ObservableResource(resource, as: String.self)
-        let changed = ManualClock(0)  // a lock-protected number, used here as a flag
+        let changed = ChangeFlag()
         withObservationTracking {
             _ = model.state.isLoading
         } onChange: {
-            changed.now = 1
+            changed.set()
         }
         model.loadIfNeeded()
-        #expect(changed.now == 1)
+        #expect(changed.isSet)
         #expect(model.state.isLoading)
         resource.overrideLocalContent(with: "hi")
         #expect(model.state.content == "hi")
@@ -79,4 +79,14 @@ struct AsyncAndObservationTests {
         harness.service.flushUnusedResources()
         #expect(weakResource == nil)
     }
+}
+
+/// A flag that `withObservationTracking`'s change handler, which may run on any thread, can set.
+private final class ChangeFlag: @unchecked Sendable {
+    // Safe: `value` is only touched under `lock`.
+    private let lock = NSLock()
+    private var value = false
+
+    func set() { lock.withLock { value = true } }
+    var isSet: Bool { lock.withLock { value } }
 }

@@ -2,17 +2,18 @@ import Foundation
 import Repose
 import Testing
 
-/// The usual fixture: a service on `https://zingle.frotz/v1` with a manual network, a manual clock at t=1000, and
-/// a virtual-time scheduler.
+/// The usual fixture: a service on `https://zingle.frotz/v1` with a manual network and one virtual-time clock, its
+/// scheduler, at t=1000 (`clock` shows it in seconds).
 @MainActor
 final class Harness {
-    let clock = ManualClock(1000)
+    let scheduler = TestScheduler(now: .seconds(1000))
+    let clock: ManualClock
     let network = ManualNetwork()
-    let scheduler = TestScheduler()
     let service: Service
 
     init(baseURL: String? = "https://zingle.frotz/v1") {
-        service = Service(baseURL: baseURL, networking: network, clock: clock.read, scheduler: scheduler)
+        clock = ManualClock(scheduler)
+        service = Service(baseURL: baseURL, networking: network, scheduler: scheduler)
         LifetimeCheck.track(service)
     }
 

@@ -1,22 +1,24 @@
 import Foundation
+import ReposeSignals
 
-/// A clock that moves only when a test says so.
-final class ManualClock: @unchecked Sendable {
-    // Safe: every access goes through the lock.
-    private let lock = NSLock()
-    private var current: TimeInterval
+/// The harness's scheduler seen as seconds since 1970, for tests that think in dates: setting `now` advances the
+/// scheduler (running whatever falls due on the way), because the scheduler is the service's one clock.
+final class ManualClock: Sendable {
+    let scheduler: TestScheduler
 
-    init(_ start: TimeInterval = 1000) {
-        current = start
+    init(_ scheduler: TestScheduler) {
+        self.scheduler = scheduler
     }
 
+    /// The scheduler's time in seconds. Time only moves forward: setting an earlier time is a test bug.
     var now: TimeInterval {
-        get { lock.withLock { current } }
-        set { lock.withLock { current = newValue } }
-    }
-
-    /// The closure form a `Service` takes.
-    var read: @Sendable () -> TimeInterval {
-        { [self] in now }
+        get {
+            let (seconds, attoseconds) = scheduler.now.components
+            return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+        }
+        set {
+            precondition(newValue >= now, "a test moved the clock backwards")
+            scheduler.advance(by: .nanoseconds(Int64(((newValue - now) * 1e9).rounded())))
+        }
     }
 }
