@@ -1,3 +1,5 @@
+import Foundation
+
 extension Resource {
     /// The resource at a subpath of this one, with a joining slash inserted if needed.
     ///
@@ -12,7 +14,7 @@ extension Resource {
     ///
     /// For one segment from user input, which must not add levels with a `/`, use ``child(segment:)``.
     public func child(_ subpath: String) -> Resource {
-        service.resource(url: URLBuilding.child(of: url, subpath), source: subpath)
+        derived(URLBuilding.child(of: url, subpath), source: subpath)
     }
 
     /// The resource exactly one path segment below this one, whatever `segment` holds: the safe way to put text
@@ -34,13 +36,13 @@ extension Resource {
     /// An empty `segment` names no child (it would be this resource's directory, `…/users/`): the result is a
     /// resource whose requests fail at once with ``RequestError/Cause/InvalidURL``.
     public func child(segment: String) -> Resource {
-        service.resource(url: URLBuilding.child(of: url, segment: segment), source: segment)
+        derived(URLBuilding.child(of: url, segment: segment), source: segment)
     }
 
     /// The resource at `href` resolved against this resource's URL, as a browser resolves a link: `..`, a leading
     /// `/` or `//`, a query, or a full URL all mean what they mean in HTML.
     public func relative(_ href: String) -> Resource {
-        service.resource(url: URLBuilding.relative(to: url, href), source: href)
+        derived(URLBuilding.relative(to: url, href), source: href)
     }
 
     /// ``relative(_:)`` when `href` is present, `nil` when it is not: handy for links read from a response.
@@ -57,11 +59,19 @@ extension Resource {
     /// An empty value gives a bare key (`?flag`); `nil` removes the parameter. All parameters are sorted by name,
     /// so the same parameters give the same resource in whatever order they were added.
     public func withParam(_ name: String, _ value: String?) -> Resource {
-        service.resource(url: URLBuilding.withParam(url, name, value), source: nil)
+        derived(URLBuilding.withParam(url, name, value), source: nil)
     }
 
     /// This resource with several query parameters set at once; the same as calling ``withParam(_:_:)`` for each.
     public func withParams(_ params: [String: String?]) -> Resource {
-        service.resource(url: URLBuilding.withParams(url, params), source: nil)
+        derived(URLBuilding.withParams(url, params), source: nil)
+    }
+
+    /// The resource at `derivedURL`, reached from this one; an invalid resource when it is `nil`. From a resource
+    /// whose own URL is invalid, every navigation gives that same resource: its placeholder URL must not turn into
+    /// a URL that looks valid and reaches the network.
+    private func derived(_ derivedURL: @autoclosure () -> URL?, source: String?) -> Resource {
+        guard invalidURLSource == nil else { return self }
+        return service.resource(url: derivedURL(), source: source)
     }
 }

@@ -64,19 +64,26 @@ enum URLBuilding {
 
     /// D10 D11: a URL given by the user, kept as it is written apart from what does not change what is sent:
     /// scheme and host are lowercased, dot segments are removed (`https://foo.com/a/../b` → `https://foo.com/b`,
-    /// which is what URLSession sends on Linux) and an `http(s)` URL's empty path becomes `/`. A relative string
-    /// such as `./foo` is kept as-is: it is the user's business. nil, empty, unparseable
+    /// which is what URLSession sends on Linux; also after a bare authority, `//host/a/../b`) and an `http(s)` URL's
+    /// empty path becomes `/`. A relative path such as `./foo` is kept as-is: it is the user's business. nil, empty, unparseable
     /// (`http://[URL syntax error]`, `"\0"`) or unusable (`http://foo.com:70000/`) gives nil.
     static func absoluteURL(_ string: String?) -> URL? {
         guard let string, !string.isEmpty, var parts = Parts(parsing: string), parts.isUsable else {
             return nil
         }
         parts.lowercaseSchemeAndHost()
-        if parts.scheme != nil {
+        // A relative path (`./foo`) is kept; one under an authority (`//host/a/../b`) names a path on that host.
+        if parts.scheme != nil || parts.authority != nil {
             parts.path = removingDotSegments(parts.path)
             parts.giveEmptyHTTPPathASlash()
         }
         return parts.url
+    }
+
+    /// D10 D11: `absoluteURL(_:)` for a `URL`, read through its `absoluteString`, so that a URL made by Foundation
+    /// gets the same rules as a string: dot segments removed, an unusable port or host refused.
+    static func absoluteURL(_ url: URL?) -> URL? {
+        absoluteURL(url?.absoluteString)
     }
 
     /// C2 C3 C4: `url`'s path with `subpath` appended, a joining slash inserted if needed. `child("")` and

@@ -84,6 +84,17 @@ struct ResourceURLSafetyTests {
         expectInvalid(service.resource("users").child(segment: ""))
     }
 
+    @Test("D11 navigating from a resource with an invalid URL gives that invalid resource, never a sendable one")
+    func navigationFromInvalid() {
+        let invalid = service.resource(absoluteURL: "http://[bad")
+        let derived = [
+            invalid.child("x"), invalid.child(segment: "x"), invalid.relative("https://foo.bar/"),
+            invalid.withParam("q", "1"), invalid.withParams(["q": "1"]),
+        ]
+        #expect(derived.allSatisfy { $0 === invalid })
+        expectInvalid(invalid.child("x"))
+    }
+
     @Test("child(segment:) keeps the parent's query, like child(_:)")
     func segmentKeepsQuery() {
         let keyed = Harness(baseURL: "https://foo.bar/v1?key=k")

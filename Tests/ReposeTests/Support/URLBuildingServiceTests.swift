@@ -138,6 +138,7 @@ struct URLBuildingServiceTests {
             ("https://foo.com?q", "https://foo.com/?q"),
             ("foo:a/./b", "foo:a/b"),
             ("../foo", "../foo"),
+            ("//foo.com/a/../b", "//foo.com/b"),
         ])
     func absoluteURLNormalised(string: String, expected: String) {
         #expect(URLBuilding.absoluteURL(string)?.absoluteString == expected)
@@ -164,6 +165,13 @@ struct URLBuildingServiceTests {
         ])
     func usable(string: String) {
         #expect(URLBuilding.absoluteURL(string)?.absoluteString == string)
+    }
+
+    @Test("D10 D11 a URL made by Foundation gets the rules of a string")
+    func absoluteFoundationURL() {
+        #expect(URLBuilding.absoluteURL(URL(string: "HTTPS://Foo.com/a/../b"))?.absoluteString == "https://foo.com/b")
+        #expect(URLBuilding.absoluteURL(URL(string: "http://127.0.0.1:70000/x")) == nil)
+        #expect(URLBuilding.absoluteURL(nil as URL?) == nil)
     }
 
     @Test("D1 a base URL's dot segments are removed before the trailing slash is added")
