@@ -79,6 +79,33 @@ struct ResourceURLSafetyTests {
         #expect(service.resource("users/").child(segment: input) === users.child(segment: input))
     }
 
+    @Test("the examples of Docs/ServicesAndResources.md hold")
+    func guideExamples() {
+        let api = Harness(baseURL: "https://api.example.com/v1").service
+        let users = api.resource("/users")
+        #expect(users.child(segment: "ada").url.absoluteString == "https://api.example.com/v1/users/ada")
+        #expect(users.child(segment: "../admin").url.absoluteString == "https://api.example.com/v1/users/..%2Fadmin")
+        #expect(users.child(segment: "..").url.absoluteString == "https://api.example.com/v1/users/%2E%2E")
+        #expect(users.child(segment: "a b?c#d").url.absoluteString == "https://api.example.com/v1/users/a%20b%3Fc%23d")
+        #expect(
+            api.resource("/files").child("../admin").url.absoluteString
+                == "https://api.example.com/v1/files/%2E%2E/admin")
+        #expect(users.child("42/../../admin").url.absoluteString.hasSuffix("/users/42/%2E%2E/%2E%2E/admin"))
+        #expect(
+            api.resource(absoluteURL: "https://api.example.com/v1/x/../y").url.absoluteString
+                == "https://api.example.com/v1/y")
+        #expect(api.resource(absoluteURL: "https://api.example.com").url.absoluteString == "https://api.example.com/")
+        #expect(users.child(segment: "a/b").url.absoluteString == "https://api.example.com/v1/users/a%2Fb")
+    }
+
+    @Test("D16 D18 a glob matches the URL that is sent: a path with .. does not match the path it would have reached")
+    func globMatchesSentURL() {
+        let api = Harness(baseURL: "https://api.example.com/v1").service
+        let pattern = URLPattern(glob: "/admin/**", baseURL: api.baseURL)
+        #expect(!pattern.matches(api.resource("/files/../admin").url))
+        #expect(pattern.matches(api.resource("/admin/x").url))
+    }
+
     @Test("child(segment:) of an empty string names no resource: its requests fail with InvalidURL")
     func emptySegment() {
         expectInvalid(service.resource("users").child(segment: ""))
