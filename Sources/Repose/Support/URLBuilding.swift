@@ -14,9 +14,10 @@ import Foundation
 ///   name the same resource; userinfo, port, path, query and fragment are kept exactly.
 /// - Text from the user (paths, parameter names and values) is percent-encoded as UTF-8 with uppercase hex.
 /// - A resource URL is the URL that is sent. No URL built here has a literal `.` or `..` path segment (once it has
-///   a scheme): URLSession on Linux (libcurl) removes them before sending and Apple's may not, so a kept one would
-///   reach another path than the one shown, configured and cached. A path from the user keeps its dots as escaped
-///   text (`%2E`, `%2E%2E`); a URL given whole, or resolved by `relative`, has them removed (RFC 3986 5.2.4).
+///   a scheme or an authority): URLSession on Linux (libcurl) removes them before sending and Apple's may not, so
+///   a kept one would reach another path than the one shown, configured and cached. A path from the user keeps its
+///   dots as escaped text (`%2E`, `%2E%2E`); a URL given whole, or resolved by `relative`, has them removed
+///   (RFC 3986 section 5.2.4).
 ///   An `http(s)` or `ws(s)` URL with an empty path gets `/`, which is what is sent for it.
 /// - An `http(s)` or `ws(s)` URL that cannot be sent is refused (nil): a port above 65535, or a host that no name
 ///   resolver accepts (percent-escapes, sub-delimiters such as `$` or `;`, an `IPvFuture` literal). URLSession
@@ -64,9 +65,10 @@ enum URLBuilding {
 
     /// D10 D11: a URL given by the user, kept as it is written apart from what does not change what is sent:
     /// scheme and host are lowercased, dot segments are removed (`https://foo.com/a/../b` → `https://foo.com/b`,
-    /// which is what URLSession sends on Linux; also after a bare authority, `//host/a/../b`) and an `http(s)` URL's
-    /// empty path becomes `/`. A relative path such as `./foo` is kept as-is: it is the user's business. nil, empty, unparseable
-    /// (`http://[URL syntax error]`, `"\0"`) or unusable (`http://foo.com:70000/`) gives nil.
+    /// which is what URLSession sends on Linux; also after a bare authority, `//host/a/../b`) and an `http(s)`
+    /// URL's empty path becomes `/`. A relative path such as `./foo` is kept as-is: it is the user's business.
+    /// nil, empty, unparseable (`http://[URL syntax error]`, `"\0"`) or unusable (`http://foo.com:70000/`) gives
+    /// nil.
     static func absoluteURL(_ string: String?) -> URL? {
         guard let string, !string.isEmpty, var parts = Parts(parsing: string), parts.isUsable else {
             return nil
