@@ -11,7 +11,7 @@ final class UserProfileModel {
     private var subscriptions: [Subscription] = []
 
     init(service: Service, login: String) {
-        user = service.resource("/users").child(login)
+        user = service.resource("/users").child(segment: login)
 
         // The repositories' URL is a link in the user's JSON: follow it, and switch when it changes.
         let repositories = user.state.flatMapLatest { state -> State<ResourceState<Any>> in

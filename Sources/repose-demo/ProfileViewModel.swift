@@ -11,7 +11,7 @@ final class ProfileViewModel {
     private var subscriptions: [Subscription] = []
 
     init(service: Service, login: String) {
-        user = service.resource("/users").child(login)
+        user = service.resource("/users").child(segment: login)
         repositories = user.state.flatMapLatest { state -> State<ResourceState<Any>> in
             guard let href = state.jsonDict["repos_url"] as? String else { return .constant(.empty) }
             return service.resource(absoluteURL: href).autoloadingState(cancelDelay: 0)

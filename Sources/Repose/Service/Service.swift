@@ -120,7 +120,7 @@ public final class Service {
 
     /// The resource at an absolute URL, ignoring ``baseURL``. A `nil` URL gives a resource whose requests fail.
     public func resource(absoluteURL url: URL?) -> Resource {
-        resource(url: url, source: url?.absoluteString)
+        resource(url: URLBuilding.absoluteURL(url), source: url?.absoluteString)
     }
 
     /// The resource at an absolute URL string, ignoring ``baseURL``. A `nil` or unparseable string gives a

@@ -79,12 +79,16 @@ extension URLBuilding {
             return Self.text(host)
         }
 
-        /// An `http`, `https`, `ws` or `wss` URL needs a host to be of any use; other schemes need nothing more.
-        var hasHostIfNeeded: Bool {
-            guard let scheme = scheme?.lowercased(), ["http", "https", "ws", "wss"].contains(scheme) else {
-                return true
-            }
-            return host?.isEmpty == false
+        /// Whether the scheme is `http`, `https`, `ws` or `wss`: one whose URLs are sent to a host and port.
+        var isHTTPLike: Bool {
+            guard let scheme = scheme?.lowercased() else { return false }
+            return ["http", "https", "ws", "wss"].contains(scheme)
+        }
+
+        /// Gives an `http(s)` or `ws(s)` URL with an authority and an empty path the path `/`, the one that is
+        /// sent for it (RFC 9110 section 4.2.3), so that `https://foo.bar` and `https://foo.bar/` are one resource.
+        mutating func giveEmptyHTTPPathASlash() {
+            if path.isEmpty && authority != nil && isHTTPLike { path = "/" }
         }
 
         /// Lowercases the scheme and the host, which are case-insensitive (RFC 3986 section 6.2.2.1), so that

@@ -17,6 +17,27 @@ extension URLBuilding.Parts {
             && URLBuilding.isWellFormed((fragment ?? "").utf8, allowing: URLBuilding.isQueryByte)
     }
 
+    /// Whether a request can be sent to the URL: an `http`, `https`, `ws` or `wss` URL needs a host made of
+    /// letters, digits, `-`, `.`, `_` and `~` (or an IPv6 literal) and a port no higher than 65535; other schemes
+    /// need nothing more (a custom networking provider may well handle them). URLSession on Linux would reject the
+    /// rest with a bare "bad URL" error, after the resource had taken the URL as its key.
+    var isUsable: Bool {
+        guard isHTTPLike else { return true }
+        guard let authority else { return false }
+        let bytes = Array(authority.utf8)
+        let hostBounds = Self.hostBounds(in: bytes)
+        let host = bytes[hostBounds]
+        let hostIsUsable =
+            host.first == UInt8(ascii: "[")
+            ? host.dropFirst().first != UInt8(ascii: "v") && host.dropFirst().first != UInt8(ascii: "V")
+            : !host.isEmpty && host.allSatisfy(URLBuilding.isUnreserved)
+        let port = bytes[hostBounds.upperBound...].dropFirst()  // without its ":"
+        // Leading zeros dropped first, so that a long run of digits cannot overflow `Int`.
+        let significant = port.drop { $0 == UInt8(ascii: "0") }
+        let portIsUsable = significant.count <= 5 && (Int(String(decoding: significant, as: UTF8.self)) ?? 0) <= 65535
+        return hostIsUsable && portIsUsable
+    }
+
     private static func isValidScheme(_ scheme: String) -> Bool {
         guard let first = scheme.utf8.first, isLetter(first) else { return false }
         return scheme.utf8.allSatisfy {

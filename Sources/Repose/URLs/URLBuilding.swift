@@ -13,19 +13,30 @@ import Foundation
 /// - Scheme and host are lowercased (they are case-insensitive), so `HTTPS://Foo.Bar/X` and `https://foo.bar/X`
 ///   name the same resource; userinfo, port, path, query and fragment are kept exactly.
 /// - Text from the user (paths, parameter names and values) is percent-encoded as UTF-8 with uppercase hex.
+/// - A resource URL is the URL that is sent. No URL built here has a literal `.` or `..` path segment (once it has
+///   a scheme or an authority): URLSession on Linux (libcurl) removes them before sending and Apple's may not, so
+///   a kept one would reach another path than the one shown, configured and cached. A path from the user keeps its
+///   dots as escaped text (`%2E`, `%2E%2E`); a URL given whole, or resolved by `relative`, has them removed
+///   (RFC 3986 section 5.2.4).
+///   An `http(s)` or `ws(s)` URL with an empty path gets `/`, which is what is sent for it.
+/// - An `http(s)` or `ws(s)` URL that cannot be sent is refused (nil): a port above 65535, or a host that no name
+///   resolver accepts (percent-escapes, sub-delimiters such as `$` or `;`, an `IPvFuture` literal). URLSession
+///   would only report a bare "bad URL" error for it.
 enum URLBuilding {
     /// D1 D2 D3 D4: normalises a service base URL: a trailing slash is added to the path
     /// (`http://foo.bar` → `http://foo.bar/`, `/baz` → `/baz/`, an existing slash is kept), before any query
     /// (`http://foo.bar/baz?x=y` → `http://foo.bar/baz/?x=y`).
     ///
-    /// A fragment is dropped: it would otherwise be glued to every resource URL, and HTTP never sends one.
-    /// nil, empty or unparseable (no scheme, or not a valid absolute URL, e.g. `"http://[bad"`, `"not a url"`)
+    /// A fragment is dropped: it would otherwise be glued to every resource URL, and HTTP never sends one. Dot
+    /// segments are removed (`https://foo.bar/a/../v1` → `https://foo.bar/v1/`). nil, empty, unparseable (no
+    /// scheme, or not a valid absolute URL, e.g. `"http://[bad"`, `"not a url"`) or unusable (a port out of range)
     /// gives nil.
     static func serviceBaseURL(_ string: String?) -> URL? {
-        guard let string, var parts = Parts(parsing: string), parts.scheme != nil, parts.hasHostIfNeeded else {
+        guard let string, var parts = Parts(parsing: string), parts.scheme != nil, parts.isUsable else {
             return nil
         }
         parts.lowercaseSchemeAndHost()
+        parts.path = removingDotSegments(parts.path)
         if !parts.path.hasSuffix("/") { parts.path += "/" }
         parts.fragment = nil
         return parts.url
@@ -39,37 +50,50 @@ enum URLBuilding {
     /// D5 D7 D8 D9: the URL of `path` under `base`. The path is appended to the base path with a joining slash
     /// (leading slash optional, trailing slash kept, `""` → the base itself, or the base with a slash added when
     /// it has none, as `resource(baseURL:path:)` needs); path characters are percent-escaped (`?foo=bar` →
-    /// `%3Ffoo=bar`, `%3F` → `%253F`, non-ASCII → UTF-8 percent-encoding); the base's query is carried over
+    /// `%3Ffoo=bar`, `%3F` → `%253F`, non-ASCII → UTF-8 percent-encoding) and a `.` or `..` segment is escaped
+    /// text (`../x` → `%2E%2E/x`), never navigation; the base's query is carried over
     /// (`https://foo.bar/v1?a=b&x=y` + `baz` → `https://foo.bar/v1/baz?a=b&x=y`), as is any fragment.
     ///
     /// The same arithmetic as `child(of:_:)`, so `resource("/a").child("b")` and `resource("/a/b")` agree.
     /// nil only if Foundation refuses the result; the escaped path cannot cause that.
     static func resourceURL(base: URL, path: String) -> URL? {
-        var parts = Parts(splitting: base.absoluteString)
-        parts.lowercaseSchemeAndHost()
         // By bytes, not Characters: a "/" followed by a combining mark is still a leading slash.
         let subpath =
             path.utf8.first == UInt8(ascii: "/") ? String(decoding: path.utf8.dropFirst(), as: UTF8.self) : path
-        if !parts.path.hasSuffix("/") { parts.path += "/" }
-        parts.path += percentEscaped(subpath, allowing: isPathByte)
-        return parts.url
+        return appending(escapedPath(subpath), to: base)
     }
 
-    /// D10 D11: a URL given by the user, kept as-is when it parses (apart from lowercasing scheme and host).
-    /// A relative string such as `./foo` is kept as-is too: it is the user's business. nil, empty or
-    /// unparseable (`http://[URL syntax error]`, `"\0"`) gives nil.
+    /// D10 D11: a URL given by the user, kept as it is written apart from what does not change what is sent:
+    /// scheme and host are lowercased, dot segments are removed (`https://foo.com/a/../b` → `https://foo.com/b`,
+    /// which is what URLSession sends on Linux; also after a bare authority, `//host/a/../b`) and an `http(s)`
+    /// URL's empty path becomes `/`. A relative path such as `./foo` is kept as-is: it is the user's business.
+    /// nil, empty, unparseable (`http://[URL syntax error]`, `"\0"`) or unusable (`http://foo.com:70000/`) gives
+    /// nil.
     static func absoluteURL(_ string: String?) -> URL? {
-        guard let string, !string.isEmpty, var parts = Parts(parsing: string), parts.hasHostIfNeeded else {
+        guard let string, !string.isEmpty, var parts = Parts(parsing: string), parts.isUsable else {
             return nil
         }
         parts.lowercaseSchemeAndHost()
+        // A relative path (`./foo`) is kept; one under an authority (`//host/a/../b`) names a path on that host.
+        if parts.scheme != nil || parts.authority != nil {
+            parts.path = removingDotSegments(parts.path)
+            parts.giveEmptyHTTPPathASlash()
+        }
         return parts.url
     }
 
+    /// D10 D11: `absoluteURL(_:)` for a `URL`, read through its `absoluteString`, so that a URL made by Foundation
+    /// gets the same rules as a string: dot segments removed, an unusable port or host refused.
+    static func absoluteURL(_ url: URL?) -> URL? {
+        absoluteURL(url?.absoluteString)
+    }
+
     /// C2 C3 C4: `url`'s path with `subpath` appended, a joining slash inserted if needed. `child("")` and
-    /// `child("/")` → `…/a/b/`; `child("c")` and `child("/c")` → `…/a/b/c`. Never resolves `./` or `../`
-    /// (kept literally); `//host/c` and `ftp://host/c` are plain path text (double slash preserved);
-    /// percent-escapes `?foo` → `%3Ffoo`, space and Unicode → UTF-8 percent-encoding.
+    /// `child("/")` → `…/a/b/`; `child("c")` and `child("/c")` → `…/a/b/c`. Never resolves `./` or `../`: a dot
+    /// segment is kept as escaped text (`../c` → `%2E%2E/c`), so it names a path below `url` everywhere, also on
+    /// Linux where URLSession would resolve a literal one before sending; `//host/c` and `ftp://host/c` are plain
+    /// path text (double slash preserved); percent-escapes `?foo` → `%3Ffoo`, space and Unicode → UTF-8
+    /// percent-encoding.
     ///
     /// Only the path changes: the query of `url` is kept, like the service base's query that D8 carries to
     /// every resource, so that `resource("/foo").child("bar")` is the same URL as `resource("/foo/bar")` (D12)
@@ -79,21 +103,46 @@ enum URLBuilding {
         resourceURL(base: url, path: subpath) ?? url
     }
 
+    /// `url` with exactly one more path segment, `segment`, whatever it holds: every byte but letters, digits,
+    /// `-`, `.`, `_` and `~` is percent-escaped (`/`, `?`, `#`, `%`, `;` included), and a segment of only `.` or
+    /// `..` becomes `%2E` or `%2E%2E`. The query and fragment of `url` are kept, as by `child(of:_:)`.
+    ///
+    /// nil for an empty segment: it would name `url`'s directory (`…/users/`), not a child, and an empty value
+    /// from user input is more likely a mistake than a request for the collection.
+    static func child(of url: URL, segment: String) -> URL? {
+        guard !segment.isEmpty else { return nil }
+        return appending(escapedDotSegment(percentEscaped(segment, allowing: isUnreserved)), to: url)
+    }
+
+    /// `base` with `escapedPath` (already escaped) appended to its path, a joining slash inserted if needed.
+    private static func appending(_ escapedPath: String, to base: URL) -> URL? {
+        var parts = Parts(splitting: base.absoluteString)
+        parts.lowercaseSchemeAndHost()
+        // A base from outside (`resource(absoluteURL:)` with a `URL`) may still hold dot segments.
+        if parts.scheme != nil && hasDotSegment(parts.path) {
+            parts.path = removingDotSegments(parts.path)
+        }
+        if !parts.path.hasSuffix("/") { parts.path += "/" }
+        parts.path += escapedPath
+        return parts.url
+    }
+
     /// C6 C7 C8: resolves `href` against `url` like an HTML href (RFC 3986 section 5, strict): `../c` →
     /// `…/v1/c`; `../../c` → `https://zingle.frotz/c`; `../c/../d` → `…/v1/d`; `/c` → host root;
     /// `//other.host/c` → `https://other.host/c`; `ftp://other.host/c` stays absolute; `?foo=1` keeps the path
     /// and replaces the query; `c?foo=1` → `…/a/c?foo=1`; the given param order is kept (no sorting) and
     /// duplicate keys are allowed. The result has `href`'s fragment, never `url`'s.
     ///
-    /// nil when `href` is not a valid URI reference (`http://[bad`, a space, `%zz`), or when it is relative and
-    /// `url` has no scheme to resolve against.
+    /// nil when `href` is not a valid URI reference (`http://[bad`, a space, `%zz`), when it is relative and
+    /// `url` has no scheme to resolve against, or when the result is unusable (`http://foo.com:70000/`).
     static func relative(to url: URL, _ href: String) -> URL? {
         guard let reference = Parts(parsing: href) else { return nil }
         let base = Parts(splitting: url.absoluteString)
         guard reference.scheme != nil || base.scheme != nil else { return nil }
         var target = resolve(reference, against: base)
-        guard target.hasHostIfNeeded else { return nil }
+        guard target.isUsable else { return nil }
         target.lowercaseSchemeAndHost()
+        target.giveEmptyHTTPPathASlash()
         return target.url
     }
 

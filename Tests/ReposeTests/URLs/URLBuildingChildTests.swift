@@ -37,11 +37,13 @@ struct URLBuildingChildTests {
     }
 
     @Test(
-        "C3 child keeps dot segments, double slashes and schemes as literal path text",
+        "C3 child keeps dot segments as escaped text, double slashes and schemes as literal path text",
         arguments: [
-            ("./c", "https://zingle.frotz/v1/a/b/./c"),
-            ("./c/./d", "https://zingle.frotz/v1/a/b/./c/./d"),
-            ("../c", "https://zingle.frotz/v1/a/b/../c"),
+            ("./c", "https://zingle.frotz/v1/a/b/%2E/c"),
+            ("./c/./d", "https://zingle.frotz/v1/a/b/%2E/c/%2E/d"),
+            ("../c", "https://zingle.frotz/v1/a/b/%2E%2E/c"),
+            ("c/..", "https://zingle.frotz/v1/a/b/c/%2E%2E"),
+            ("...", "https://zingle.frotz/v1/a/b/..."),
             ("//other.host/c", "https://zingle.frotz/v1/a/b//other.host/c"),
             ("ftp://other.host/c", "https://zingle.frotz/v1/a/b/ftp://other.host/c"),
         ])

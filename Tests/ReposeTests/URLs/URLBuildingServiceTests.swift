@@ -50,7 +50,7 @@ struct URLBuildingServiceTests {
     }
 
     @Test(
-        "D5 a path is appended to the base path, leading slash optional and trailing slash kept",
+        "D5 a path is appended to the base path, leading slash optional, trailing slash kept, dot segments escaped",
         arguments: [
             ("https://foo.bar", "", "https://foo.bar/"),
             ("https://foo.bar", "baz", "https://foo.bar/baz"),
@@ -58,10 +58,10 @@ struct URLBuildingServiceTests {
             ("https://foo.bar", "baz/fez/", "https://foo.bar/baz/fez/"),
             ("https://foo.bar/v1", "baz", "https://foo.bar/v1/baz"),
             ("https://foo.bar/v1", "baz/fez", "https://foo.bar/v1/baz/fez"),
-            ("https://foo.bar/v1", "./baz", "https://foo.bar/v1/./baz"),
-            ("https://foo.bar/v1", "../baz", "https://foo.bar/v1/../baz"),
-            ("https://foo.bar/v1", "baz/.", "https://foo.bar/v1/baz/."),
-            ("https://foo.bar/v1", "baz/..", "https://foo.bar/v1/baz/.."),
+            ("https://foo.bar/v1", "./baz", "https://foo.bar/v1/%2E/baz"),
+            ("https://foo.bar/v1", "../baz", "https://foo.bar/v1/%2E%2E/baz"),
+            ("https://foo.bar/v1", "baz/.", "https://foo.bar/v1/baz/%2E"),
+            ("https://foo.bar/v1", "baz/..", "https://foo.bar/v1/baz/%2E%2E"),
         ])
     func resourcePath(base: String, path: String, expected: String) throws {
         let baseURL = try #require(URLBuilding.serviceBaseURL(base))
@@ -110,7 +110,10 @@ struct URLBuildingServiceTests {
         arguments: [
             ("http://fraz.bot/", "/bar", "http://fraz.bot/bar"),
             ("http://fraz.bot", "bar", "http://fraz.bot/bar"),
-            ("http://alpha.beta/gamma", "../delta?upsilon&omega", "http://alpha.beta/gamma/../delta%3Fupsilon&omega"),
+            (
+                "http://alpha.beta/gamma", "../delta?upsilon&omega",
+                "http://alpha.beta/gamma/%2E%2E/delta%3Fupsilon&omega"
+            ),
         ])
     func resourceUnderExplicitBase(base: String, path: String, expected: String) throws {
         let baseURL = try #require(URL(string: base))
@@ -119,9 +122,69 @@ struct URLBuildingServiceTests {
 
     @Test(
         "D10 an absolute URL is kept as given, and so is a relative one",
-        arguments: ["http://foo.com/bar", "./foo", "https://foo.com/a/../b?x=1&x=2#frag", "mailto:someone@foo.com"])
+        arguments: ["http://foo.com/bar", "./foo", "https://foo.com/b?x=1&x=2#frag", "mailto:someone@foo.com"])
     func absoluteURLKept(string: String) {
         #expect(URLBuilding.absoluteURL(string)?.absoluteString == string)
+    }
+
+    @Test(
+        "D10 an absolute URL loses only what is not sent: dot segments, and an http URL's empty path becomes /",
+        arguments: [
+            ("https://foo.com/a/../b?x=../y#../z", "https://foo.com/b?x=../y#../z"),
+            ("https://foo.com/a/./b/..", "https://foo.com/a/"),
+            ("https://foo.com/../../etc", "https://foo.com/etc"),
+            ("https://foo.com/a/%2E%2E/b", "https://foo.com/a/%2E%2E/b"),
+            ("https://foo.com", "https://foo.com/"),
+            ("https://foo.com?q", "https://foo.com/?q"),
+            ("foo:a/./b", "foo:a/b"),
+            ("../foo", "../foo"),
+            ("//foo.com/a/../b", "//foo.com/b"),
+        ])
+    func absoluteURLNormalised(string: String, expected: String) {
+        #expect(URLBuilding.absoluteURL(string)?.absoluteString == expected)
+    }
+
+    @Test(
+        "D4 D11 a URL that cannot be sent is refused: port out of range, a host no resolver accepts",
+        arguments: [
+            "http://127.0.0.1:70000/x", "https://foo.bar:65536/", "http://foo.bar:000000000000000000099999/",
+            "http://a%20b/x", "http://a$b/x", "http://[v1.x]/", "ws://a;b/", "http://:80/", "http://u@/",
+        ])
+    func unusable(string: String) throws {
+        #expect(URLBuilding.absoluteURL(string) == nil)
+        #expect(URLBuilding.serviceBaseURL(string) == nil)
+        let base = try #require(URLBuilding.serviceBaseURL("https://foo.bar/v1"))
+        #expect(URLBuilding.relative(to: base, string) == nil)
+    }
+
+    @Test(
+        "a URL at the edges of usable is kept",
+        arguments: [
+            "http://127.0.0.1:65535/x", "http://foo.bar:00080/", "http://127.0.0.1:/x", "http://[::1]:0/",
+            "http://a_b~c-d.e/", "ftp://a$b/", "custom:x",
+        ])
+    func usable(string: String) {
+        #expect(URLBuilding.absoluteURL(string)?.absoluteString == string)
+    }
+
+    @Test("D10 D11 a URL made by Foundation gets the rules of a string")
+    func absoluteFoundationURL() {
+        #expect(URLBuilding.absoluteURL(URL(string: "HTTPS://Foo.com/a/../b"))?.absoluteString == "https://foo.com/b")
+        #expect(URLBuilding.absoluteURL(URL(string: "http://127.0.0.1:70000/x")) == nil)
+        #expect(URLBuilding.absoluteURL(nil as URL?) == nil)
+    }
+
+    @Test("D1 a base URL's dot segments are removed before the trailing slash is added")
+    func baseDotSegments() {
+        #expect(URLBuilding.serviceBaseURL("https://foo.bar/a/../v1")?.absoluteString == "https://foo.bar/v1/")
+        #expect(URLBuilding.serviceBaseURL("https://foo.bar/v1/..")?.absoluteString == "https://foo.bar/")
+    }
+
+    @Test("D5 a base URL with dot segments, made by Foundation, loses them before a path is appended")
+    func foundationBaseDotSegments() throws {
+        let base = try #require(URL(string: "https://foo.bar/a/../v1/"))
+        #expect(URLBuilding.resourceURL(base: base, path: "x")?.absoluteString == "https://foo.bar/v1/x")
+        #expect(URLBuilding.child(of: base, "./x").absoluteString == "https://foo.bar/v1/%2E/x")
     }
 
     @Test(
