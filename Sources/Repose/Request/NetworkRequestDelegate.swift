@@ -39,7 +39,8 @@ final class NetworkRequestDelegate: RequestDelegate {
         // Only GETs carry the resource's state, so only they fill its caches.
         let processor = ResponseProcessor(
             pipeline: configuration.pipeline, now: resource.service.now,
-            cacheTargets: effectiveMethod == .get ? configuration.pipeline.cacheTargets(for: resource) : [])
+            cacheTargets: effectiveMethod == .get ? configuration.pipeline.cacheTargets(for: resource) : [],
+            log: ResponseLog(method: effectiveMethod, url: urlRequest.url ?? resource.url))
         let progress = ProgressSampler(minimumInterval: configuration.progressReportingInterval)
         let handoff = MainActorHandoff { fractions, outcome in
             for fraction in fractions {
@@ -92,6 +93,6 @@ final class NetworkRequestDelegate: RequestDelegate {
     }
 
     var requestDescription: String {
-        "\(effectiveMethod.rawValue) \(urlRequest.url?.absoluteString ?? resource.url.absoluteString)"
+        "\(effectiveMethod.rawValue) \(ReposeLog.describe(url: urlRequest.url ?? resource.url))"
     }
 }

@@ -68,14 +68,15 @@ public struct RequestError: Error {
     }
 
     /// The localized description of an error, unless it is the uninformative text Foundation makes up for
-    /// errors that provide none.
+    /// errors that provide none. A URL it quotes is shown without its secrets, whatever the log settings say: the
+    /// message is meant for a screen, where a credential has no business either.
     static func displayMessage(for error: any Error) -> String? {
         if let described = error as? any LocalizedError, let description = described.errorDescription {
-            return description
+            return ReposeLog.redactingURLs(in: description, redacting: true)
         }
         let nsError = error as NSError
         if nsError.userInfo[NSLocalizedDescriptionKey] != nil {
-            return nsError.localizedDescription
+            return ReposeLog.redactingURLs(in: nsError.localizedDescription, redacting: true)
         }
         return nil
     }
@@ -91,10 +92,13 @@ extension RequestError: TypedContentAccessors {
 }
 
 extension RequestError: CustomStringConvertible {
+    /// The message, the status and the cause: `RequestError("Not Found", status 404)`. URLs in it, such as the
+    /// one a transport error's cause carries, are shown without their secrets (see
+    /// ``ReposeLog/redactingURLs(in:redacting:)``).
     public var description: String {
         var parts = ["RequestError(\"\(userMessage)\""]
         if let httpStatusCode { parts.append("status \(httpStatusCode)") }
         if let cause { parts.append("cause: \(cause)") }
-        return parts.joined(separator: ", ") + ")"
+        return ReposeLog.redactingURLs(in: parts.joined(separator: ", ") + ")")
     }
 }
