@@ -6,7 +6,7 @@ import Foundation
 /// The handlers are chosen when the request starts, on the task that starts it, and carried with the response.
 /// The response is processed on whatever thread the networking provider delivers it on, where a task-scoped
 /// override (`ReposeLog.withEnabled`) cannot be seen; choosing early keeps a request's lines in the scope that
-/// started it. With every one of these categories off, `init` returns `nil` after three gate checks, and the
+/// started it. With every one of these categories off, `init` returns `nil` after one gate check, and the
 /// response pays nothing more.
 struct ResponseLog: Sendable {
     private let subject: String
@@ -15,6 +15,8 @@ struct ResponseLog: Sendable {
     private let cache: ReposeLog.MessageHandler?
 
     init?(method: RequestMethod, url: URL) {
+        // One gate check while all three are off, the usual case; three only when some line will be written.
+        guard LogSettings.handler(for: [.networkDetails, .pipeline, .cache]) != nil else { return nil }
         details = LogSettings.handler(for: .networkDetails)
         pipeline = LogSettings.handler(for: .pipeline)
         cache = LogSettings.handler(for: .cache)

@@ -90,7 +90,7 @@ extension LoggingTests {
             #expect(lines.last == "configuration: invalidated; resources recompute their configuration")
         }
 
-        @Test("the new call sites build nothing while their categories are off")
+        @Test("pipeline, cache, configuration and networkDetails stay silent while off, whatever else is on")
         func silentWhenOff() async {
             let cache = RecordingCache()
             harness.service.configure { $0.pipeline[.rawData].cacheUsing(cache) }
