@@ -90,15 +90,3 @@ extension RequestError: TypedContentAccessors {
     /// The error body, so that `error.jsonDict` and `error.text` read what the server said.
     public var entityForTypedContentAccessors: Entity<Any>? { entity }
 }
-
-extension RequestError: CustomStringConvertible {
-    /// The message, the status and the cause: `RequestError("Not Found", status 404)`. URLs in it, such as the
-    /// one a transport error's cause carries, are shown without their secrets (see
-    /// ``ReposeLog/redactingURLs(in:redacting:)``).
-    public var description: String {
-        var parts = ["RequestError(\"\(userMessage)\""]
-        if let httpStatusCode { parts.append("status \(httpStatusCode)") }
-        if let cause { parts.append("cause: \(cause)") }
-        return ReposeLog.redactingURLs(in: parts.joined(separator: ", ") + ")")
-    }
-}

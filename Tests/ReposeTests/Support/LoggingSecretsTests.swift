@@ -5,9 +5,10 @@ import Testing
 @testable import Repose
 
 extension LoggingTests {
-    /// Everything Repose writes as text, for a resource whose URL carries credentials: none of it shows them.
+    /// Everything Repose writes as text, for a resource whose URL carries credentials and for errors that carry request
+    /// bodies: none of it shows the secrets.
     @MainActor
-    @Suite("Secrets in URLs stay out of text")
+    @Suite("Secrets stay out of text")
     struct SecretsTests {
         static let secretURL = "https://me:pa55word@zingle.frotz/v1/a?access_token=s3cret&page=2"
         static let loggableURL = "https://me:<redacted>@zingle.frotz/v1/a?access_token=<redacted>&page=2"
@@ -67,6 +68,21 @@ extension LoggingTests {
             expectNoSecret(String(reflecting: error))
             expectNoSecret(error.userMessage)
             #expect(error.userMessage.hasPrefix("Could not reach https://me:<redacted>@zingle.frotz"))
+        }
+
+        @Test("an error whose cause holds request-body text describes the cause without the text")
+        func bodyTextCauses() {
+            let causes: [any Error] = [
+                RequestError.Cause.UnencodableText(encoding: .ascii, text: "password=s3cret"),
+                RequestError.Cause.NotURLEncodable(offendingString: "s3cret"),
+            ]
+            for cause in causes {
+                let error = RequestError(userMessage: "The text could not be encoded for sending.", cause: cause)
+                expectNoSecret("\(error)")
+                expectNoSecret(String(reflecting: error))
+            }
+            #expect(
+                "\(causes[0])" == "UnencodableText(encoding: \(String.Encoding.ascii), 15 characters)")
         }
 
         @Test("an entity's description shows its headers with sensitive values hidden")
