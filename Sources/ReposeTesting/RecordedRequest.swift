@@ -80,8 +80,9 @@ public struct RecordedRequest: Sendable {
 }
 
 extension RecordedRequest: CustomStringConvertible {
-    /// The method and the URL, such as `GET https://api.example.com/users/1`.
+    /// The method and the URL, such as `GET https://api.example.com/users/1`, with the URL's secrets hidden as
+    /// Repose's log lines hide them (see `ReposeLog.describe(url:redacting:)`).
     public var description: String {
-        "\(httpMethod) \(url)"
+        "\(httpMethod) \(ReposeLog.redactingURLs(in: url))"
     }
 }

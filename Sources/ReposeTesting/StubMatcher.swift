@@ -48,7 +48,8 @@ public struct StubMatcher: Sendable {
 
     /// This matcher, also requiring a header `name` (letter case ignored) with exactly `value`.
     public func header(_ name: String, _ value: String) -> StubMatcher {
-        adding("\(name): \(value)") { $0.header(name) == value }
+        let shown = ReposeLog.redactsSecrets && ReposeLog.sensitiveNames.contains(name) ? "<redacted>" : value
+        return adding("\(name): \(shown)") { $0.header(name) == value }
     }
 
     /// This matcher, also requiring exactly `body`.
@@ -116,8 +117,9 @@ public struct StubMatcher: Sendable {
 
 extension StubMatcher: CustomStringConvertible {
     /// The method, the URL and any further conditions, such as `POST https://api.example.com/users (body "x")`.
+    /// Secrets in the URL and the values of sensitive headers are hidden, as in Repose's log lines.
     public var description: String {
-        let head = "\(method?.rawValue ?? "any method") \(urlDescription)"
+        let head = "\(method?.rawValue ?? "any method") \(ReposeLog.redactingURLs(in: urlDescription))"
         if conditionDescriptions.isEmpty { return head }
         return "\(head) (\(conditionDescriptions.joined(separator: ", ")))"
     }

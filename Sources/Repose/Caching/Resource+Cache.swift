@@ -24,14 +24,20 @@ extension Resource {
             return
         }
         cacheCheck = .checking
+        // Chosen here, on the task that needs the data, so that the result's line follows the same log scope.
+        let log = LogSettings.handler(for: .cache)
+        log?(.cache, "\(logName): reading the caches of " + targets.map(\.stage.name).joined(separator: ", "))
         DispatchQueue.global(qos: .userInitiated).async {
             let found = UncheckedTransfer(pipeline.readCache(targets))
-            Task { @MainActor in self.finishCacheCheck(found.value) }
+            Task { @MainActor in self.finishCacheCheck(found.value, log: log) }
         }
     }
 
-    private func finishCacheCheck(_ cached: Entity<Any>?) {
+    private func finishCacheCheck(_ cached: Entity<Any>?, log: ReposeLog.MessageHandler?) {
         guard cacheCheck == .checking else { return }
+        log?(
+            .cache, "\(logName): " + (cached.map { "hit, " + ReposeLog.summary(of: .success($0)) } ?? "no usable entry")
+        )
         cacheCheck = .done
         if let cached, storedLatestData == nil, latestError == nil {
             storedLatestData = cached
@@ -113,6 +119,6 @@ final class CacheThenNetworkDelegate: RequestDelegate {
     }
 
     var requestDescription: String {
-        "cache check, then GET \(resource.url.absoluteString)"
+        "cache check, then GET \(resource.logName)"
     }
 }

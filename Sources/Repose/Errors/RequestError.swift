@@ -69,14 +69,15 @@ public struct RequestError: Error {
     }
 
     /// The localized description of an error, unless it is the uninformative text Foundation makes up for
-    /// errors that provide none.
+    /// errors that provide none. A URL it quotes is shown without its secrets, whatever the log settings say: the
+    /// message is meant for a screen, where a credential has no business either.
     static func displayMessage(for error: any Error) -> String? {
         if let described = error as? any LocalizedError, let description = described.errorDescription {
-            return description
+            return ReposeLog.redactingURLs(in: description, redacting: true)
         }
         let nsError = error as NSError
         if nsError.userInfo[NSLocalizedDescriptionKey] != nil {
-            return nsError.localizedDescription
+            return ReposeLog.redactingURLs(in: nsError.localizedDescription, redacting: true)
         }
         return nil
     }
@@ -89,13 +90,4 @@ extension RequestError: @unchecked Sendable {}
 extension RequestError: TypedContentAccessors {
     /// The error body, so that `error.jsonDict` and `error.text` read what the server said.
     public var entityForTypedContentAccessors: Entity<Any>? { entity }
-}
-
-extension RequestError: CustomStringConvertible {
-    public var description: String {
-        var parts = ["RequestError(\"\(userMessage)\""]
-        if let httpStatusCode { parts.append("status \(httpStatusCode)") }
-        if let cause { parts.append("cause: \(cause)") }
-        return parts.joined(separator: ", ") + ")"
-    }
 }

@@ -106,31 +106,40 @@ public struct Pipeline: Sendable {
 
     /// Runs `response` through the stages in ``order``, handing each success to the caches in `targets` as it
     /// leaves their stage (rule H11: every stage's cache gets that stage's output; failures are never written).
-    func process(_ response: Response, caching targets: [CacheTarget] = []) -> Response {
-        process(response, stages: order[...], caching: targets)
+    /// `trace`, when given, hears what each stage with transformers or a cache made of the response (for logs).
+    func process(
+        _ response: Response, caching targets: [CacheTarget] = [], trace: StageTrace? = nil
+    ) -> Response {
+        process(response, stages: order[...], caching: targets, trace: trace)
     }
+
+    /// Hears a stage's key, whether it ran transformers, and its result.
+    typealias StageTrace = (PipelineStageKey, Bool, Response) -> Void
 
     /// Runs `response` through the stages that come after `stage` in ``order`` (rule H9: a cache hit skips the
     /// stages up to and including its own).
     func process(_ response: Response, after stage: PipelineStageKey) -> Response {
         guard let index = order.firstIndex(of: stage) else { return response }
-        return process(response, stages: order[(index + 1)...], caching: [])
+        return process(response, stages: order[(index + 1)...], caching: [], trace: nil)
     }
 
     private func process(
-        _ response: Response, stages keys: ArraySlice<PipelineStageKey>, caching targets: [CacheTarget]
-    )
-        -> Response
-    {
+        _ response: Response, stages keys: ArraySlice<PipelineStageKey>, caching targets: [CacheTarget],
+        trace: StageTrace?
+    ) -> Response {
         var result = response
         for key in keys {
-            if let stage = stages[key] {
+            let stage = stages[key]
+            if let stage {
                 result = stage.process(result)
             }
             if !targets.isEmpty, case .success(let entity) = result {
                 for target in targets where target.stage == key {
                     target.write(entity)
                 }
+            }
+            if let trace, stage != nil {
+                trace(key, stage?.isEmpty == false, result)
             }
         }
         return result

@@ -16,6 +16,9 @@ final class NetworkRequestDelegate: RequestDelegate {
     private let buildRequest: @MainActor () -> URLRequest
     private let urlRequest: URLRequest
     private var task: (any NetworkingTask)?
+    /// The `network` log handler of the scope that started the request: the outcome's line is written from the
+    /// main queue, where a task-scoped handler may no longer be in effect (see `ResponseLog`).
+    private var outcomeLog: ReposeLog.MessageHandler?
 
     init(resource: Resource, method: RequestMethod, buildRequest: @escaping @MainActor () -> URLRequest) {
         self.resource = resource
@@ -32,11 +35,13 @@ final class NetworkRequestDelegate: RequestDelegate {
     func startUnderlyingOperation(passingResponseTo completionHandler: RequestCompletionHandler) {
         ReposeLog.log(.network, requestDescription)
         ReposeLog.log(.networkDetails, ReposeLog.describe(urlRequest))
+        outcomeLog = LogSettings.handler(for: .network)
         let configuration = resource.configuration(for: effectiveMethod)
         // Only GETs carry the resource's state, so only they fill its caches.
         let processor = ResponseProcessor(
             pipeline: configuration.pipeline, now: resource.core.now,
-            cacheTargets: effectiveMethod == .get ? configuration.pipeline.cacheTargets(for: resource) : [])
+            cacheTargets: effectiveMethod == .get ? configuration.pipeline.cacheTargets(for: resource) : [],
+            log: ResponseLog(method: effectiveMethod, url: urlRequest.url ?? resource.url))
         let progress = ProgressSampler(
             minimumInterval: configuration.progressReportingInterval, now: resource.core.now)
         let handoff = MainActorHandoff { fractions, outcome in
@@ -61,7 +66,7 @@ final class NetworkRequestDelegate: RequestDelegate {
 
     private func finish(_ outcome: ResponseProcessor.Outcome, _ completionHandler: RequestCompletionHandler) {
         task = nil
-        ReposeLog.log(.network, "\(requestDescription) → \(outcome.logSummary)")
+        outcomeLog?(.network, "\(requestDescription) → \(outcome.logSummary)")
         switch outcome {
         case .response(let response):
             completionHandler.broadcastResponse(ResponseInfo(response: response))
@@ -88,6 +93,6 @@ final class NetworkRequestDelegate: RequestDelegate {
     }
 
     var requestDescription: String {
-        "\(effectiveMethod.rawValue) \(urlRequest.url?.absoluteString ?? resource.url.absoluteString)"
+        "\(effectiveMethod.rawValue) \(ReposeLog.describe(url: urlRequest.url ?? resource.url))"
     }
 }

@@ -17,6 +17,8 @@ struct ResponseProcessor: Sendable {
     let now: @Sendable () -> TimeInterval
     /// The caches that successful responses are written to, with this resource's keys.
     var cacheTargets: [CacheTarget] = []
+    /// The lines about this response, when a category that shows them is on.
+    var log: ResponseLog?
 
     /// Bodies larger than this that arrive on the main queue are parsed on a background queue instead.
     ///
@@ -54,6 +56,7 @@ struct ResponseProcessor: Sendable {
     /// Processes `result` on the calling thread.
     func process(_ result: Result<NetworkResponse, any Error>) -> Outcome {
         let timestamp = now()
+        log?.received(result)
         switch result {
         case .failure(let error):
             return .response(
@@ -67,9 +70,16 @@ struct ResponseProcessor: Sendable {
             let entity = Entity<Any>(response: raw, content: raw.body, timestamp: timestamp)
             if raw.statusCode >= 400 {
                 let error = RequestError(httpStatusCode: raw.statusCode, entity: entity, timestamp: timestamp)
-                return .response(Self.stamped(pipeline.process(.failure(error)), timestamp))
+                return .response(Self.stamped(runPipeline(.failure(error), caching: []), timestamp))
             }
-            return .response(Self.stamped(pipeline.process(.success(entity), caching: cacheTargets), timestamp))
+            return .response(Self.stamped(runPipeline(.success(entity), caching: cacheTargets), timestamp))
+        }
+    }
+
+    private func runPipeline(_ response: Response, caching targets: [CacheTarget]) -> Response {
+        guard let log else { return pipeline.process(response, caching: targets) }
+        return pipeline.process(response, caching: targets) { stage, ranTransformers, result in
+            log.stage(stage, ranTransformers: ranTransformers, result: result, cachedIn: targets)
         }
     }
 

@@ -122,7 +122,7 @@ extension Resource {
     /// Tells every live observer about `event`. Observers added while notifying hear only later events.
     func notifyObservers(_ event: ResourceEvent) {
         if objectObserverCount > 0 { pruneObservers(includingClosures: false) }
-        ReposeLog.log(.observers, "\(url.absoluteString): \(event) to \(observers.count) observer(s)")
+        ReposeLog.log(.observers, "\(logName): \(event) to \(observers.count) observer(s)")
         // The copy keeps every entry alive however observers change during the calls, so each entry is reached
         // without retaining it, and its closure called without retaining the closure's context. The owner of a
         // run of closure observers is loaded once and held until the run ends, so it cannot vanish midway; an

@@ -135,7 +135,3 @@ extension Resource: @MainActor TypedContentAccessors {
     /// The latest data, so that `resource.text`, `resource.jsonDict` and `typedContent()` read it.
     public var entityForTypedContentAccessors: Entity<Any>? { latestData }
 }
-
-extension Resource: CustomStringConvertible {
-    public nonisolated var description: String { "Resource(\(url.absoluteString))" }
-}

@@ -87,6 +87,7 @@ extension Service {
     /// service.invalidateConfiguration()
     /// ```
     public func invalidateConfiguration() {
+        ReposeLog.log(.configuration, "invalidated; " + ReposeLog.recomputeNotice)
         core.configurationChanged()
     }
 
@@ -102,6 +103,9 @@ extension Service {
                 requestMethods: Set(requestMethods ?? RequestMethod.allCases),
                 matches: matching,
                 configurer: configurer))
+        ReposeLog.log(
+            .configuration,
+            "added \(ReposeLog.redactingURLs(in: description).debugDescription); " + ReposeLog.recomputeNotice)
         core.configurationChanged()
     }
 }
@@ -116,12 +120,16 @@ extension ServiceCore {
             matching.append(index)
         }
         let key = SharedConfigurationKey(method: method, entries: matching)
-        if let shared = sharedConfigurations[key] { return shared }
+        if let shared = sharedConfigurations[key] {
+            ReposeLog.log(.configuration, configurationLogLine(url, method, entries: matching, shared: true))
+            return shared
+        }
         var configuration = Configuration()
         for index in matching {
             configurationEntries[index].configurer(&configuration)
         }
         sharedConfigurations[key] = configuration
+        ReposeLog.log(.configuration, configurationLogLine(url, method, entries: matching, shared: false))
         return configuration
     }
 }

@@ -8,16 +8,16 @@ extension ReposeLog {
     /// Formats a request for a log line: method, URL, headers and body size.
     ///
     /// `GET https://api.example.com/users [Accept: "application/json", Authorization: <redacted>]`, followed by
-    /// `, body 42 bytes` when there is a body.
+    /// `, body 42 bytes` when there is a body. The URL is shown as ``describe(url:redacting:)`` shows it.
     ///
     /// - Parameters:
     ///   - request: The request to describe.
-    ///   - redacting: Whether to hide sensitive header values; `nil` (the default) follows
-    ///     ``redactsSensitiveHeaders``.
+    ///   - redacting: Whether to hide sensitive header values and the URL's secrets; `nil` (the default) follows
+    ///     ``redactsSecrets``.
     /// - Returns: One line of text.
     public static func describe(_ request: URLRequest, redacting: Bool? = nil) -> String {
         let method = request.httpMethod ?? "GET"
-        let url = request.url?.absoluteString ?? "(no URL)"
+        let url = request.url.map { describe(url: $0, redacting: redacting) } ?? "(no URL)"
         var line = "\(method) \(url) " + describe(headers: request.allHTTPHeaderFields ?? [:], redacting: redacting)
         if let body = request.httpBody {
             line += ", body \(body.count) bytes"
@@ -34,7 +34,7 @@ extension ReposeLog {
     /// - Parameters:
     ///   - response: The response to describe.
     ///   - redacting: Whether to hide sensitive header values; `nil` (the default) follows
-    ///     ``redactsSensitiveHeaders``.
+    ///     ``redactsSecrets``.
     /// - Returns: One line of text.
     public static func describe(_ response: NetworkResponse, redacting: Bool? = nil) -> String {
         "\(response.statusCode), \(response.body.count) bytes "

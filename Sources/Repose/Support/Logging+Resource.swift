@@ -5,7 +5,7 @@ import Foundation
 extension Resource {
     /// Why `loadIfNeeded()` is about to load or not, for the `staleness` category. Mirrors `isUpToDate`.
     var loadDecisionLogLine: String {
-        let subject = url.absoluteString
+        let subject = logName
         if !loadRequests.isEmpty { return "\(subject): a load is already in flight; not loading again" }
         if isInvalidated { return "\(subject): invalidated; loading" }
         guard latestData != nil || latestError != nil else { return "\(subject): no data yet; loading" }
@@ -22,7 +22,7 @@ extension Resource {
     var stateLogLine: String {
         let data = latestData.map { "data \($0.contentType) (\(type(of: $0.content)))" } ?? "no data"
         let error = latestError.map { "error " + ReposeLog.summary(of: $0) } ?? "no error"
-        return "\(url.absoluteString): \(data), \(error), \(isLoading ? "loading" : "not loading")"
+        return "\(logName): \(data), \(error), \(isLoading ? "loading" : "not loading")"
     }
 
     private func seconds(_ value: TimeInterval) -> String {
@@ -43,7 +43,18 @@ extension ResponseProcessor.Outcome {
 }
 
 extension ReposeLog {
+    /// An error as log lines show it: its status and its message, with any URL in the message redacted.
     static func summary(of error: RequestError) -> String {
-        (error.httpStatusCode.map { "\($0) " } ?? "") + error.userMessage.debugDescription
+        (error.httpStatusCode.map { "\($0) " } ?? "") + redactingURLs(in: error.userMessage).debugDescription
+    }
+}
+
+extension ReposeLog {
+    /// A response or an entity as log lines show it: `text/plain (String)`, or the error's summary.
+    static func summary(of response: Response) -> String {
+        switch response {
+        case .success(let entity): "\(entity.contentType) (\(type(of: entity.content)))"
+        case .failure(let error): "error " + summary(of: error)
+        }
     }
 }

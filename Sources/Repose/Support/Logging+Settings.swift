@@ -2,7 +2,7 @@ import Foundation
 
 /// `ReposeLog`'s settings: written rarely (at startup, in tests), read by every log call on any thread.
 ///
-/// Why this shape: the full settings (handler, enabled set, redaction flag) live behind a lock, which is correct
+/// Why this shape: the full settings (handler, enabled set, redaction settings) live behind a lock, which is correct
 /// from any thread but costs tens of nanoseconds. Log calls must cost next to nothing while their category is
 /// off, so every write also publishes a one-word summary to `LogGate`: the enabled bits, plus a flag while any
 /// task-scoped override is active. A log call reads that word with one relaxed atomic load, no lock, and stops
@@ -15,7 +15,8 @@ final class LogSettings: @unchecked Sendable {
     private struct Values {
         var enabled: ReposeLog.Category = .none
         var handler: ReposeLog.MessageHandler = ReposeLog.defaultMessageHandler
-        var redactsSensitiveHeaders = true
+        var redactsSecrets = true
+        var sensitiveNames = ReposeLog.SensitiveNames.standard
         var activeOverrides = 0
     }
 
@@ -34,9 +35,14 @@ final class LogSettings: @unchecked Sendable {
         set { update { $0.handler = newValue } }
     }
 
-    var redactsSensitiveHeaders: Bool {
-        get { lock.withLock { values.redactsSensitiveHeaders } }
-        set { update { $0.redactsSensitiveHeaders = newValue } }
+    var redactsSecrets: Bool {
+        get { lock.withLock { values.redactsSecrets } }
+        set { update { $0.redactsSecrets = newValue } }
+    }
+
+    var sensitiveNames: ReposeLog.SensitiveNames {
+        get { lock.withLock { values.sensitiveNames } }
+        set { update { $0.sensitiveNames = newValue } }
     }
 
     /// The handler for a message in `category` logged here (on this task, with the current settings), or `nil`

@@ -1,5 +1,4 @@
-/// Repose's logging switchboard: which categories are logged, where the lines go, and whether sensitive header
-/// values are hidden.
+/// Repose's logging switchboard: which categories are logged, where the lines go, and which secrets are hidden.
 ///
 /// Logging is off until you enable some categories, typically once at startup:
 ///
@@ -13,8 +12,10 @@
 /// A disabled category costs one atomic load and a bit test per log call; the message is not built. Settings may
 /// be changed at any time from any thread, and log calls may come from any thread.
 ///
-/// Header values of `Authorization`, `Proxy-Authorization`, `Cookie` and `Set-Cookie` are replaced by
-/// `<redacted>` in every line Repose writes, unless ``redactsSensitiveHeaders`` is `false`.
+/// Secrets are replaced by `<redacted>` in every line Repose writes, and in the descriptions of resources,
+/// requests, errors and entities: the values of sensitive headers, the password in a URL, and the values of
+/// sensitive URL parameters. ``sensitiveNames`` says which names are sensitive; ``redactsSecrets`` turns hiding
+/// off while debugging.
 public enum ReposeLog {
     /// Receives every enabled log line: its category and the message text, without any prefix.
     ///
@@ -35,14 +36,34 @@ public enum ReposeLog {
         set { settings.handler = newValue }
     }
 
-    /// Whether the values of sensitive headers are replaced by `<redacted>` in Repose's log lines. `true` by
-    /// default; set it to `false` to see credentials while debugging.
+    /// Whether secrets are replaced by `<redacted>` in the text Repose writes. `true` by default; set it to
+    /// `false` to see credentials while debugging.
     ///
-    /// It applies to every line Repose builds itself, through ``describe(headers:redacting:)`` and its siblings.
+    /// It applies to every line Repose builds itself, to the descriptions of resources, requests, errors and
+    /// entities, and to ``describe(headers:redacting:)``, ``describe(url:redacting:)`` and their siblings.
     /// Messages you pass to ``log(_:_:)`` are handed over as they are.
+    public static var redactsSecrets: Bool {
+        get { settings.redactsSecrets }
+        set { settings.redactsSecrets = newValue }
+    }
+
+    /// The former name of ``redactsSecrets``, from when only headers were redacted.
+    @available(*, deprecated, renamed: "redactsSecrets")
     public static var redactsSensitiveHeaders: Bool {
-        get { settings.redactsSensitiveHeaders }
-        set { settings.redactsSensitiveHeaders = newValue }
+        get { redactsSecrets }
+        set { redactsSecrets = newValue }
+    }
+
+    /// Which header and URL parameter names carry secrets; ``SensitiveNames/standard`` by default.
+    ///
+    /// Extend it for an API that sends credentials under names of its own:
+    ///
+    /// ```swift
+    /// ReposeLog.sensitiveNames.exactNames.insert("X-Session")
+    /// ```
+    public static var sensitiveNames: SensitiveNames {
+        get { settings.sensitiveNames }
+        set { settings.sensitiveNames = newValue }
     }
 
     /// Prints each line to standard output with a short prefix, such as `[Repose:network] GET https://…`.
@@ -61,7 +82,8 @@ public enum ReposeLog {
     ///
     /// The message is only built when it will be logged, so interpolating expensive descriptions is free while
     /// the category is off. A message in several categories is logged when any of them is enabled. The text is
-    /// not rewritten: format headers with ``describe(headers:redacting:)`` to keep credentials out of it.
+    /// not rewritten: format headers with ``describe(headers:redacting:)`` and URLs with
+    /// ``describe(url:redacting:)`` to keep credentials out of it.
     ///
     /// - Parameters:
     ///   - category: What the message is about, usually a single category.

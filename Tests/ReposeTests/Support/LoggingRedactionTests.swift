@@ -74,14 +74,14 @@ extension LoggingTests {
 
         @Test("the formatters redact by default and show values once the user opts out")
         func globalOptOut() throws {
-            #expect(ReposeLog.redactsSensitiveHeaders)
+            #expect(ReposeLog.redactsSecrets)
             var request = URLRequest(url: try #require(URL(string: "https://zingle.frotz/v1")))
             request.setValue("Basic czNjcmV0", forHTTPHeaderField: "Proxy-Authorization")
             #expect(ReposeLog.describe(request) == "GET https://zingle.frotz/v1 [Proxy-Authorization: <redacted>]")
 
-            ReposeLog.redactsSensitiveHeaders = false
-            defer { ReposeLog.redactsSensitiveHeaders = true }
-            #expect(!ReposeLog.redactsSensitiveHeaders)
+            ReposeLog.redactsSecrets = false
+            defer { ReposeLog.redactsSecrets = true }
+            #expect(!ReposeLog.redactsSecrets)
             #expect(
                 ReposeLog.describe(request) == #"GET https://zingle.frotz/v1 [Proxy-Authorization: "Basic czNjcmV0"]"#)
             #expect(ReposeLog.describe(request, redacting: true).contains("<redacted>"))

@@ -175,7 +175,7 @@ struct LoggingTests {
                         // `cache` is a category nothing else logs yet, so other suites stay quiet meanwhile.
                         for round in 0..<200 {
                             ReposeLog.enabled = round.isMultiple(of: 2) ? [.cache] : .none
-                            ReposeLog.redactsSensitiveHeaders = !round.isMultiple(of: 2)
+                            ReposeLog.redactsSecrets = !round.isMultiple(of: 2)
                             ReposeLog.withEnabled(.none) { ReposeLog.log(.pipeline, "never") }
                         }
                     }
@@ -183,7 +183,7 @@ struct LoggingTests {
             }
         }
         ReposeLog.enabled = previous
-        ReposeLog.redactsSensitiveHeaders = true
+        ReposeLog.redactsSecrets = true
         #expect(recorder.lines.count == 2000)
         #expect(!recorder.lines.contains("pipeline: never"))
     }
