@@ -8,8 +8,8 @@ extension ReposeLog {
     /// `https://me:<redacted>@api.example.com/users?access_token=<redacted>&page=2`. Every log line, description
     /// and error message Repose writes shows URLs through this function.
     ///
-    /// A user name without a password is kept, and so is a path: only the places where URLs conventionally carry
-    /// credentials are rewritten.
+    /// A user name alone is hidden too (`https://TOKEN@host` is a common way to pass a token); a path is kept: only
+    /// the places where URLs conventionally carry credentials are rewritten.
     ///
     /// - Parameters:
     ///   - url: The URL to show.
@@ -47,7 +47,7 @@ extension ReposeLog {
         return result + rest
     }
 
-    /// Redacts one URL's text: the user-info password, then the query, then the fragment.
+    /// Redacts one URL's text: the user-info, then the query, then the fragment.
     private static func redactingURL(_ url: Substring, names: SensitiveNames) -> String {
         var result = ""
         var rest = url
@@ -55,10 +55,14 @@ extension ReposeLog {
             let authorityEnd = rest[separator.upperBound...].firstIndex { "/?#".contains($0) } ?? rest.endIndex
             let authority = rest[separator.upperBound..<authorityEnd]
             result += rest[..<separator.upperBound]
-            if let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":"),
-                authority.index(after: colon) < at
-            {
-                result += authority[...colon] + redactedValue + authority[at...]
+            if let at = authority.lastIndex(of: "@") {
+                // `user:password@` keeps the user; a user alone is a token as often as a name, so it goes whole.
+                if let colon = authority[..<at].firstIndex(of: ":") {
+                    let password = authority[authority.index(after: colon)..<at]
+                    result += authority[...colon] + (password.isEmpty ? "" : redactedValue) + authority[at...]
+                } else {
+                    result += (at == authority.startIndex ? "" : redactedValue) + authority[at...]
+                }
             } else {
                 result += authority
             }

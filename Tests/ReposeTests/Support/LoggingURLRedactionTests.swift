@@ -12,8 +12,10 @@ extension LoggingTests {
         static let cases: [(url: String, loggable: String)] = [
             ("https://zingle.frotz/v1/users?page=2&sort=name", "https://zingle.frotz/v1/users?page=2&sort=name"),
             ("https://me:pa55word@zingle.frotz/v1", "https://me:<redacted>@zingle.frotz/v1"),
+            // A user name alone is a token as often as a name (`https://TOKEN@host`): hidden whole.
+            ("https://ghp_s3cret@zingle.frotz/v1", "https://<redacted>@zingle.frotz/v1"),
             ("https://me:pa55word@zingle.frotz:8443/v1?a=1", "https://me:<redacted>@zingle.frotz:8443/v1?a=1"),
-            ("https://me@zingle.frotz/v1", "https://me@zingle.frotz/v1"),
+            ("https://me@zingle.frotz/v1", "https://<redacted>@zingle.frotz/v1"),
             ("https://zingle.frotz/v1?access_token=s3cret", "https://zingle.frotz/v1?access_token=<redacted>"),
             ("https://zingle.frotz/v1?api_key=s3cret&page=2", "https://zingle.frotz/v1?api_key=<redacted>&page=2"),
             ("https://zingle.frotz/v1?apikey=s3cret", "https://zingle.frotz/v1?apikey=<redacted>"),
