@@ -61,6 +61,22 @@ public final class FileEntityCache: EntityCache {
         try? FileManager.default.removeItem(at: directory.appendingPathComponent(key))
     }
 
+    /// Removes every entry from the folder, on ``workQueue`` and so before any read queued after this call: for
+    /// log-out, when the resources a user saw are no longer all in memory.
+    ///
+    /// ```swift
+    /// cache.removeAllEntities()
+    /// service.wipeResources()
+    /// ```
+    public func removeAllEntities() {
+        workQueue.async { [directory] in
+            let files = FileManager.default
+            for name in (try? files.contentsOfDirectory(atPath: directory.path)) ?? [] {
+                try? files.removeItem(at: directory.appendingPathComponent(name))
+            }
+        }
+    }
+
     /// FNV-1a, 64 bits, in hex: short, stable across launches and platforms, and safe as a file name.
     static func fileName(for url: String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
