@@ -52,6 +52,7 @@ final class NetworkRequestDelegate: RequestDelegate {
         self.handoff = handoff
         task = resource.service.networking.startRequest(
             urlRequest,
+            maximumResponseSize: configuration.maximumResponseSize,
             progress: { sample in
                 guard let fraction = progress.report(sample) else { return }
                 handoff.send(progress: fraction)
