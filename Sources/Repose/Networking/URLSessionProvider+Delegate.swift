@@ -65,7 +65,10 @@ extension URLSessionProvider {
             // The announced length is checked here, before any body arrives. (swift-corelibs-foundation ignores the
             // disposition; `abandon` cancels the task there.) A `Content-Length` counts encoded bytes, which for
             // gzip are fewer than the decoded ones that the limit counts: a body announced too large is too large.
-            let announced = response.expectedContentLength
+            // Answers that never carry a body (to a HEAD, a 204, a 304) announce the size of one that is not sent.
+            let status = (response as? HTTPURLResponse)?.statusCode
+            let carriesBody = dataTask.originalRequest?.httpMethod != "HEAD" && status != 204 && status != 304
+            let announced = carriesBody ? response.expectedContentLength : -1
             let tooLarge = lock.withLock { () -> Transfer? in
                 guard let transfer = transfers[dataTask.taskIdentifier], announced > transfer.maximumSize else {
                     return nil

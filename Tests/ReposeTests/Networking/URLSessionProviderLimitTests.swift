@@ -54,6 +54,18 @@ final class URLSessionProviderLimitTests {
         #expect(provider.delegate?.activeTransferCount == 0)
     }
 
+    @Test("a HEAD answer announcing a body larger than the limit succeeds: no body comes")
+    func headIsNotTooLarge() async throws {
+        var request = URLRequest(url: server.url("/bytes/100000"))
+        request.httpMethod = "HEAD"
+        let recording = RecordingTransfer()
+        _ = provider.startRequest(
+            request, maximumResponseSize: 1000, progress: recording.progress, completion: recording.completion)
+        let response = try #require(await recording.response())
+        #expect(response.statusCode == 200)
+        #expect(response.body.isEmpty)
+    }
+
     @Test("a body without a length fails as soon as what arrived passes the limit")
     func chunkedTooLarge() async throws {
         let recording = send(server.url("/chunked/\(4 * 1024 * 1024)"), limit: 100_000)

@@ -151,7 +151,7 @@ extension LoopbackServer {
                     self.send_header("Content-Length", str(count))
                     self.end_headers()
                     chunk = b"r" * 65536
-                    while count > 0:
+                    while count > 0 and self.command != "HEAD":
                         self.wfile.write(chunk[:count])
                         count -= len(chunk)
                 elif route == "chunked" and len(parts) == 2 and parts[1].isdigit():
