@@ -18,6 +18,17 @@ public struct Configuration {
     public var headers: [String: String] = [:]
     /// The transformer pipeline that parses responses.
     public var pipeline = Pipeline()
+    /// The largest response body a request accepts, in bytes: 32 MiB (33,554,432) by default.
+    ///
+    /// The body is counted as it arrives, after any `Content-Encoding` such as gzip is undone, so a small
+    /// compressed body cannot inflate past it. A response that passes the limit, or announces a `Content-Length`
+    /// that does, fails with ``RequestError/Cause/ResponseTooLarge`` ("The server's response was too large."):
+    /// the transfer stops and what had arrived is dropped. Raise it for the URLs that serve large files:
+    ///
+    /// ```swift
+    /// service.configure("/exports/**") { $0.maximumResponseSize = 512 * 1024 * 1024 }
+    /// ```
+    public var maximumResponseSize = NetworkResponse.defaultMaximumSize
 
     var requestMutators: [Resource.RequestMutation] = []
     var requestDecorators: [@MainActor (Resource, Request) -> Request] = []

@@ -46,6 +46,18 @@ extension RequestError {
             public var errorDescription: String? { "The request was cancelled." }
         }
 
+        /// The response's body was larger than the request's ``Configuration/maximumResponseSize``.
+        ///
+        /// The transfer was stopped as soon as the body passed the limit (or at once, when its announced length
+        /// already did), and what had arrived was dropped. The limit counts the body as delivered, after any
+        /// `Content-Encoding` such as gzip was undone.
+        public struct ResponseTooLarge: Error, LocalizedError {
+            /// The limit that was passed, in bytes.
+            public let maximumSize: Int
+            public init(maximumSize: Int) { self.maximumSize = maximumSize }
+            public var errorDescription: String? { "The server's response was too large." }
+        }
+
         /// The server answered 304 Not Modified, but there was no local data to keep.
         public struct NoLocalDataFor304: Error, LocalizedError {
             public init() {}

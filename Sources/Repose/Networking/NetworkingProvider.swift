@@ -21,6 +21,12 @@ public struct NetworkResponse: Sendable, Equatable {
     }
 }
 
+extension NetworkResponse {
+    /// The default of ``Configuration/maximumResponseSize``: 32 MiB, three times the largest body the project budgets
+    /// for (10 MB), and far below what a device can hold.
+    static let defaultMaximumSize = 32 * 1024 * 1024
+}
+
 /// How far a request's upload and download have got. A total of `nil` means the size is not known.
 public struct TransferProgress: Sendable, Equatable {
     /// Body bytes sent so far.
@@ -48,6 +54,10 @@ public struct TransferProgress: Sendable, Equatable {
 ///
 /// Repose ships `URLSessionProvider`; `ReposeTesting` ships a stub for tests. A provider may call its callbacks
 /// on any thread: Repose parses the response where it arrives and then hops to the main actor once.
+///
+/// Repose starts every request with ``startRequest(_:maximumResponseSize:progress:completion:)``. A provider that
+/// implements only ``startRequest(_:progress:completion:)`` gets a default for it that checks the size of the
+/// complete response; one that can stop a transfer as it grows (as `URLSessionProvider` does) should implement both.
 public protocol NetworkingProvider: Sendable {
     /// Starts sending `request`.
     ///
@@ -62,6 +72,47 @@ public protocol NetworkingProvider: Sendable {
         progress: @escaping @Sendable (TransferProgress) -> Void,
         completion: @escaping @Sendable (Result<NetworkResponse, any Error>) -> Void
     ) -> any NetworkingTask
+
+    /// Starts sending `request`, and fails it once its body grows past `maximumResponseSize` bytes.
+    ///
+    /// The body is counted as delivered, after any `Content-Encoding` is undone. When it passes the limit, the
+    /// provider stops the transfer, drops what arrived and completes with
+    /// ``RequestError/Cause/ResponseTooLarge``.
+    ///
+    /// - Parameters:
+    ///   - request: The fully built request: URL, method, headers and body.
+    ///   - maximumResponseSize: The largest body accepted, in bytes.
+    ///   - progress: Called with transfer progress samples, any number of times, before `completion`.
+    ///   - completion: Called exactly once with the response or the error, unless the task was cancelled.
+    /// - Returns: A handle that cancels the transfer.
+    func startRequest(
+        _ request: URLRequest,
+        maximumResponseSize: Int,
+        progress: @escaping @Sendable (TransferProgress) -> Void,
+        completion: @escaping @Sendable (Result<NetworkResponse, any Error>) -> Void
+    ) -> any NetworkingTask
+}
+
+extension NetworkingProvider {
+    /// Starts `request` with ``startRequest(_:progress:completion:)`` and fails a response whose complete body is
+    /// larger than `maximumResponseSize` with ``RequestError/Cause/ResponseTooLarge``.
+    ///
+    /// The body is only checked once it is all there, so implement this method in a provider that can stop a
+    /// transfer as it grows.
+    public func startRequest(
+        _ request: URLRequest,
+        maximumResponseSize: Int,
+        progress: @escaping @Sendable (TransferProgress) -> Void,
+        completion: @escaping @Sendable (Result<NetworkResponse, any Error>) -> Void
+    ) -> any NetworkingTask {
+        startRequest(request, progress: progress) { result in
+            if case .success(let response) = result, response.body.count > maximumResponseSize {
+                completion(.failure(RequestError.Cause.ResponseTooLarge(maximumSize: maximumResponseSize)))
+            } else {
+                completion(result)
+            }
+        }
+    }
 }
 
 /// A transfer in flight, as seen by Repose.

@@ -36,9 +36,10 @@ extension URLSessionProvider {
         }
 
         func register(
-            _ task: URLSessionTask, progress: @escaping ProgressHandler, completion: @escaping CompletionHandler
+            _ task: URLSessionTask, maximumSize: Int, progress: @escaping ProgressHandler,
+            completion: @escaping CompletionHandler
         ) {
-            let transfer = Transfer(progress: progress, completion: completion)
+            let transfer = Transfer(maximumSize: maximumSize, progress: progress, completion: completion)
             lock.withLock { transfers[task.taskIdentifier] = transfer }
         }
 
@@ -57,32 +58,84 @@ extension URLSessionProvider {
             }
         }
 
+        func urlSession(
+            _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+            completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+        ) {
+            // The announced length is checked here, before any body arrives. (swift-corelibs-foundation ignores the
+            // disposition; `abandon` cancels the task there.) A `Content-Length` counts encoded bytes, which for
+            // gzip are fewer than the decoded ones that the limit counts: a body announced too large is too large.
+            // Answers that never carry a body (to a HEAD, a 204, a 304) announce the size of one that is not sent.
+            let status = (response as? HTTPURLResponse)?.statusCode
+            let carriesBody = dataTask.originalRequest?.httpMethod != "HEAD" && status != 204 && status != 304
+            let announced = carriesBody ? response.expectedContentLength : -1
+            let tooLarge = lock.withLock { () -> Transfer? in
+                guard let transfer = transfers[dataTask.taskIdentifier], announced > transfer.maximumSize else {
+                    return nil
+                }
+                return transfers.removeValue(forKey: dataTask.taskIdentifier)
+            }
+            guard let tooLarge else {
+                completionHandler(.allow)
+                return
+            }
+            completionHandler(.cancel)
+            abandon(
+                dataTask, tooLarge, failingWith: RequestError.Cause.ResponseTooLarge(maximumSize: tooLarge.maximumSize))
+        }
+
         func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
             let expected = dataTask.countOfBytesExpectedToReceive  // A plain read; `response` would synchronise.
-            let worthReporting = lock.withLock { () -> Transfer? in
-                guard let transfer = transfers[dataTask.taskIdentifier],
-                    transfer.recordReceived(data, expected: expected)
-                else { return nil }
-                return transfer
+            let outcome = lock.withLock { () -> (Transfer, isTooLarge: Bool)? in
+                guard let transfer = transfers[dataTask.taskIdentifier] else { return nil }
+                guard transfer.canReceive(data.count) else {
+                    // Forgotten at once: later chunks of this task find no state and are dropped.
+                    transfers.removeValue(forKey: dataTask.taskIdentifier)
+                    return (transfer, true)
+                }
+                return transfer.recordReceived(data, expected: expected) ? (transfer, false) : nil
             }
-            if let worthReporting {
-                report(worthReporting)
+            guard let (transfer, isTooLarge) = outcome else { return }
+            if isTooLarge {
+                let error = RequestError.Cause.ResponseTooLarge(maximumSize: transfer.maximumSize)
+                abandon(dataTask, transfer, failingWith: error)
+            } else {
+                report(transfer)
             }
         }
 
         func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
             // Removing the state under the lock is what makes completion happen exactly once, cancelled or not.
-            let finished = lock.withLock { () -> (Transfer, Data, URLResponse?, Bool)? in
+            let finished = lock.withLock { () -> (Transfer, Data, URLResponse?)? in
                 guard let transfer = transfers.removeValue(forKey: task.taskIdentifier) else { return nil }
-                return (transfer, transfer.takeBody(), transfer.unansweredChallenge, transfer.reportsInFlight > 0)
+                return (transfer, transfer.takeBody(), transfer.unansweredChallenge)
             }
-            guard let (transfer, body, unansweredChallenge, hasReportsInFlight) = finished else { return }
+            guard let (transfer, body, unansweredChallenge) = finished else { return }
             let result: Result<NetworkResponse, any Error>
             if let unansweredChallenge {
                 result = URLSessionProvider.result(response: unansweredChallenge, body: body, error: nil)
             } else {
-                result = URLSessionProvider.result(response: task.response, body: body, error: error)
+                let response = task.response
+                result = URLSessionProvider.result(
+                    response: response, body: body, error: error.map { Self.clarified($0, afterResponse: response) })
             }
+            complete(transfer, with: result, bodySize: body.count)
+        }
+
+        /// Ends a transfer that is still running with `error`: completes it now and cancels its task.
+        ///
+        /// The task is cancelled from another queue, because swift-corelibs-foundation cancels with a synchronous
+        /// call onto the queue this delegate runs on. Its own completion then finds no state and is ignored.
+        private func abandon(_ task: URLSessionTask, _ transfer: Transfer, failingWith error: any Error) {
+            lock.withLock { _ = transfer.takeBody() }
+            let running = UncheckedTransfer(task)
+            (delivery ?? .global()).async { running.value.cancel() }
+            complete(transfer, with: .failure(error), bodySize: 0)
+        }
+
+        /// Hands `result` to the transfer's completion, with any progress not reported yet just before it.
+        private func complete(_ transfer: Transfer, with result: Result<NetworkResponse, any Error>, bodySize: Int) {
+            let hasReportsInFlight = lock.withLock { transfer.reportsInFlight > 0 }
             // Progress not reported yet goes out just before the completion, in the same hop.
             let finish: @Sendable () -> Void = { [lock] in
                 if let sample = lock.withLock({ transfer.takeNewSample() }) {
@@ -91,7 +144,7 @@ extension URLSessionProvider {
                 transfer.completion(result)
             }
             // A report still waiting on `delivery` must not be overtaken: then the completion queues behind it.
-            if let delivery, hasReportsInFlight || body.count > Self.inPlaceCompletionLimit {
+            if let delivery, hasReportsInFlight || bodySize > Self.inPlaceCompletionLimit {
                 delivery.async(execute: finish)
             } else {
                 finish()

@@ -17,6 +17,8 @@ extension URLSessionProvider.SessionDelegate {
 
         let progress: ProgressHandler
         let completion: CompletionHandler
+        /// The most body bytes this transfer accepts.
+        let maximumSize: Int
         private var body = Data()
         private var sample = TransferProgress()
         private var reportedBytes: Int64 = 0
@@ -28,7 +30,8 @@ extension URLSessionProvider.SessionDelegate {
         /// The response of a credentials challenge the provider gave up, to deliver instead of the cancellation.
         var unansweredChallenge: URLResponse?
 
-        init(progress: @escaping ProgressHandler, completion: @escaping CompletionHandler) {
+        init(maximumSize: Int, progress: @escaping ProgressHandler, completion: @escaping CompletionHandler) {
+            self.maximumSize = maximumSize
             self.progress = progress
             self.completion = completion
         }
@@ -44,6 +47,11 @@ extension URLSessionProvider.SessionDelegate {
             return movedEnough()
         }
 
+        /// Whether `count` more body bytes keep the body within ``maximumSize``.
+        func canReceive(_ count: Int) -> Bool {
+            Int64(count) <= Int64(maximumSize) - sample.bytesReceived
+        }
+
         /// Adds a chunk of the body and advances the download progress; returns whether the new sample is worth a
         /// report now.
         func recordReceived(_ data: Data, expected: Int64) -> Bool {
@@ -53,7 +61,7 @@ extension URLSessionProvider.SessionDelegate {
                 // The whole body often arrives at once: keep that chunk instead of copying it.
                 body = data
                 if expected > Int64(data.count) {
-                    body.reserveCapacity(Int(min(expected, Self.maximumReservation)))
+                    body.reserveCapacity(Int(min(expected, Self.maximumReservation, Int64(maximumSize))))
                 }
             } else {
                 body.append(data)

@@ -7,7 +7,8 @@ import FoundationNetworking
 /// The default networking provider: sends requests with `URLSession`.
 ///
 /// Create one with a session configuration and the provider owns its session: it reports real upload and
-/// download progress and invalidates the session when it goes away.
+/// download progress, enforces each request's ``Configuration/maximumResponseSize`` while the body arrives, keeps
+/// secret headers from following a redirect to another origin, and invalidates the session when it goes away.
 ///
 /// ```swift
 /// let configuration = URLSessionProvider.defaultConfiguration
@@ -15,17 +16,34 @@ import FoundationNetworking
 /// let provider = URLSessionProvider(configuration: configuration)
 /// ```
 ///
+/// **Cookies.** By default the provider neither stores nor sends cookies of its own accord, whatever the
+/// configuration says: the `Cookie` headers your configuration or requests set are the only cookies sent, and a
+/// `Set-Cookie` from the server changes nothing. Pass `keepsCookies: true` for a cookie jar: then cookies the server
+/// sets are kept in memory (in the configuration's cookie storage, or a private one if it has none) and sent back,
+/// replacing a `Cookie` header you set, until ``removeAllCookies()`` clears them (on log-out, say).
+///
+/// **Caching.** ``defaultConfiguration`` has no `URLCache`: Repose keeps data, freshness and ETags itself, and no
+/// response body is written to disk by `URLSession`. A configuration you pass keeps the cache it has.
+///
+/// **Redirects.** A redirect to another origin (a different scheme, host or port) is followed without the
+/// `Authorization`, `Proxy-Authorization` and `Cookie` headers, nor any header whose name says it carries a secret
+/// (one containing `auth`, `token`, `secret`, `session`, `password`, `csrf`, `xsrf`, `signature`, `credential`,
+/// `api-key` or `apikey`). A redirect on the same origin keeps every header. Endless redirects fail with
+/// `URLError(.httpTooManyRedirects)`.
+///
 /// Progress comes in samples worth showing, not one per network packet: when the first bytes of a body that is
 /// still coming arrive, after every sixteenth of the transfer (at least 64 KB), and finally just before the
 /// completion. Samples never go backwards. Progress and completion may arrive on any thread, one at a time.
 ///
 /// Hand it a session you made yourself (say, one whose delegate answers authentication challenges) and it uses
-/// that session as is. Progress then cannot be observed: `URLSession` only reports it to the session's own
-/// delegate, so the provider reports none, and completion alone says when the transfer is over.
+/// that session as is: cookies, cache and redirects follow that session's configuration and delegate. Progress
+/// then cannot be observed, because `URLSession` only reports it to the session's own delegate, so the provider
+/// reports none, and it checks the response size only once the body is complete.
 ///
 /// HTTP error statuses are responses, not errors: a 404 or a 500 completes with its status and body. Only
-/// transport failures (no connection, a timeout, a connection dropped mid-body, a cancelled task) and responses
-/// that are not HTTP complete with an error, the one `URLSession` reported or `URLError(.badServerResponse)`.
+/// transport failures (no connection, a timeout, a connection dropped mid-body, a cancelled task), a body over the
+/// size limit and responses that are not HTTP complete with an error: the one `URLSession` reported,
+/// ``RequestError/Cause/ResponseTooLarge``, or `URLError(.badServerResponse)`.
 public final class URLSessionProvider: NetworkingProvider {
     /// The session that sends the requests.
     public let session: URLSession
@@ -46,9 +64,15 @@ public final class URLSessionProvider: NetworkingProvider {
 
     /// Creates a provider with its own session, which reports upload and download progress.
     ///
-    /// - Parameter configuration: The configuration for the provider's session;
-    ///   ``defaultConfiguration`` unless given.
-    public init(configuration: URLSessionConfiguration = URLSessionProvider.defaultConfiguration) {
+    /// - Parameters:
+    ///   - configuration: The configuration for the provider's session; ``defaultConfiguration`` unless given.
+    ///     The provider works on a copy, with the cookie settings `keepsCookies` asks for.
+    ///   - keepsCookies: Whether the session keeps the cookies servers set and sends them back. `false` by
+    ///     default: no cookie storage, and only the `Cookie` headers the app sets are sent.
+    public init(
+        configuration: URLSessionConfiguration = URLSessionProvider.defaultConfiguration, keepsCookies: Bool = false
+    ) {
+        let configuration = Self.applyingCookiePolicy(keepsCookies, to: configuration)
         #if canImport(FoundationNetworking)
         // swift-corelibs-foundation queues one operation per delegate callback, that is per 16 KB of body: a thread
         // hop each time. The delegate runs on the session's own queue instead and hops once, to `delivery` (a
@@ -67,7 +91,8 @@ public final class URLSessionProvider: NetworkingProvider {
     /// Creates a provider that sends requests with a session you configured, delegate and all.
     ///
     /// The provider reports no progress for such a session, because `URLSession` tells only the session's
-    /// delegate about it. Use ``init(configuration:)`` when progress matters.
+    /// delegate about it, and checks the response size once the body is complete. Cookies, caching and redirects
+    /// are up to the session. Use ``init(configuration:keepsCookies:)`` when any of that matters.
     ///
     /// - Parameter session: The session to use. The provider neither invalidates it nor changes it.
     public init(session: URLSession) {
@@ -82,22 +107,52 @@ public final class URLSessionProvider: NetworkingProvider {
         }
     }
 
-    /// Starts a data task for `request`. See ``NetworkingProvider/startRequest(_:progress:completion:)``.
+    /// Forgets every cookie the session keeps, so that no later request sends them.
+    ///
+    /// Call it when the user logs out. It does nothing for a provider without a cookie jar (the default). For a
+    /// session passed to ``init(session:)`` it clears that session's cookie storage, which may be shared with
+    /// other sessions.
+    public func removeAllCookies() {
+        guard let storage = session.configuration.httpCookieStorage else { return }
+        for cookie in storage.cookies ?? [] {
+            storage.deleteCookie(cookie)
+        }
+    }
+
+    /// Starts a data task for `request`, with the default ``Configuration/maximumResponseSize``. See
+    /// ``NetworkingProvider/startRequest(_:progress:completion:)``.
     public func startRequest(
         _ request: URLRequest,
         progress: @escaping @Sendable (TransferProgress) -> Void,
         completion: @escaping @Sendable (Result<NetworkResponse, any Error>) -> Void
     ) -> any NetworkingTask {
+        startRequest(
+            request, maximumResponseSize: NetworkResponse.defaultMaximumSize, progress: progress,
+            completion: completion)
+    }
+
+    /// Starts a data task for `request` that fails once the body passes `maximumResponseSize` bytes. See
+    /// ``NetworkingProvider/startRequest(_:maximumResponseSize:progress:completion:)``.
+    public func startRequest(
+        _ request: URLRequest,
+        maximumResponseSize: Int,
+        progress: @escaping @Sendable (TransferProgress) -> Void,
+        completion: @escaping @Sendable (Result<NetworkResponse, any Error>) -> Void
+    ) -> any NetworkingTask {
         guard let delegate else {
             let task = session.dataTask(with: request) { body, response, error in
-                completion(Self.result(response: response, body: body ?? Data(), error: error))
+                var result = Self.result(response: response, body: body ?? Data(), error: error)
+                if case .success(let response) = result, response.body.count > maximumResponseSize {
+                    result = .failure(RequestError.Cause.ResponseTooLarge(maximumSize: maximumResponseSize))
+                }
+                completion(result)
             }
             task.resume()
             return DataTask(task: task)
         }
         let task = session.dataTask(with: request)
         // Registered before `resume()`, so the first callback always finds its state.
-        delegate.register(task, progress: progress, completion: completion)
+        delegate.register(task, maximumSize: maximumResponseSize, progress: progress, completion: completion)
         task.resume()
         return DataTask(task: task)
     }
@@ -126,6 +181,26 @@ public final class URLSessionProvider: NetworkingProvider {
 }
 
 extension URLSessionProvider {
+    /// A copy of `configuration` that keeps and sends cookies only if `keepsCookies`.
+    static func applyingCookiePolicy(
+        _ keepsCookies: Bool, to configuration: URLSessionConfiguration
+    ) -> URLSessionConfiguration {
+        let copy = (configuration.copy() as? URLSessionConfiguration) ?? configuration
+        if keepsCookies {
+            // An ephemeral configuration's storage is new, private and in memory only.
+            copy.httpCookieStorage = copy.httpCookieStorage ?? URLSessionConfiguration.ephemeral.httpCookieStorage
+            copy.httpShouldSetCookies = true
+            if copy.httpCookieAcceptPolicy == .never {
+                copy.httpCookieAcceptPolicy = .always
+            }
+        } else {
+            copy.httpCookieStorage = nil
+            copy.httpShouldSetCookies = false
+            copy.httpCookieAcceptPolicy = .never
+        }
+        return copy
+    }
+
     /// Repose's handle on one data task.
     ///
     /// `@unchecked Sendable` because not every SDK marks `URLSessionTask` as `Sendable`; its `cancel()`, all this

@@ -55,6 +55,7 @@ final class NetworkRequestDelegate: RequestDelegate {
         completionHandler.carryHops(through: handoff)
         task = resource.core.networking.startRequest(
             urlRequest,
+            maximumResponseSize: configuration.maximumResponseSize,
             progress: { sample in
                 guard let fraction = progress.report(sample) else { return }
                 handoff.send(progress: fraction)

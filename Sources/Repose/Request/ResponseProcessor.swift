@@ -59,11 +59,7 @@ struct ResponseProcessor: Sendable {
         log?.received(result)
         switch result {
         case .failure(let error):
-            return .response(
-                .failure(
-                    RequestError(
-                        wrapping: error, fallbackMessage: NetworkErrorMessages.message(for: error), timestamp: timestamp
-                    )))
+            return .response(.failure(NetworkErrorMessages.requestError(for: error, timestamp: timestamp)))
         case .success(let raw) where raw.statusCode == 304:
             return .notModified
         case .success(let raw):

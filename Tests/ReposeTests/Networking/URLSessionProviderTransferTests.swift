@@ -7,7 +7,7 @@ import Testing
 struct URLSessionProviderTransferTests {
     typealias Transfer = URLSessionProvider.SessionDelegate.Transfer
 
-    let transfer = Transfer(progress: { _ in }, completion: { _ in })
+    let transfer = Transfer(maximumSize: .max, progress: { _ in }, completion: { _ in })
 
     @Test("a body that arrives whole is kept as is and reported with the completion, not before")
     func wholeBody() {
@@ -41,6 +41,17 @@ struct URLSessionProviderTransferTests {
         #expect(transfer.takeBody().count == 13 * 16_000)
     }
 
+    @Test("a chunk is accepted while the body stays within the maximum size, and only then")
+    func maximumSize() {
+        let limited = Transfer(maximumSize: 100, progress: { _ in }, completion: { _ in })
+        #expect(limited.canReceive(100))
+        #expect(!limited.canReceive(101))
+        _ = limited.recordReceived(Data(count: 60), expected: -1)
+        #expect(limited.canReceive(40))
+        #expect(!limited.canReceive(41))
+        #expect(Transfer(maximumSize: .max, progress: { _ in }, completion: { _ in }).canReceive(.max))
+    }
+
     @Test("upload samples only move forward, and a total of 0 or less means unknown")
     func uploadSamples() {
         #expect(transfer.recordSent(70_000, expected: 100_000))
@@ -49,7 +60,7 @@ struct URLSessionProviderTransferTests {
         let sent = transfer.takeNewSample()
         #expect(sent == TransferProgress(bytesSent: 70_000, bytesExpectedToSend: 100_000))
 
-        let unknown = Transfer(progress: { _ in }, completion: { _ in })
+        let unknown = Transfer(maximumSize: .max, progress: { _ in }, completion: { _ in })
         _ = unknown.recordSent(10, expected: -1)
         _ = unknown.recordReceived(Data(count: 5), expected: -1)
         let both = unknown.takeNewSample()

@@ -2,13 +2,39 @@ extension LoopbackServer {
     /// The server, written to a temporary file at each start. Standard library only; see the type's
     /// documentation for the routes.
     static let script = #"""
-        import json, os, socket, sys, threading, time
+        import json, os, select, socket, struct, sys, threading, time, zlib
         from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
         from urllib.parse import urlsplit, parse_qs
 
         MAX_LIFETIME = int(sys.argv[1]) if len(sys.argv) > 1 else 120
+        HOST = sys.argv[2] if len(sys.argv) > 2 else "127.0.0.1"
         MAX_DELAY = 10.0
         MAX_BYTES = 64 * 1024 * 1024
+        MAX_INFLATED = 1024 * 1024 * 1024
+        MAX_HEADER = 16 * 1024 * 1024
+        output_lock = threading.Lock()
+        gzip_bodies = {}
+        counters = {"cacheable": 0}
+
+
+        def mark(name):
+            """Tells the test process, on standard output, that the server reached a point."""
+            with output_lock:
+                print("mark " + name, flush=True)
+
+
+        def gzip_of(size):
+            """A gzip stream of `size` bytes of one letter: a small body that inflates to `size`."""
+            if size not in gzip_bodies:
+                compressor = zlib.compressobj(9, zlib.DEFLATED, 31)
+                chunk = b"z" * (1024 * 1024)
+                parts, left = [], size
+                while left > 0:
+                    parts.append(compressor.compress(chunk[:left]))
+                    left -= len(chunk)
+                parts.append(compressor.flush())
+                gzip_bodies[size] = b"".join(parts)
+            return gzip_bodies[size]
 
 
         class Handler(BaseHTTPRequestHandler):
@@ -47,6 +73,20 @@ extension LoopbackServer {
                 if has_body and self.command != "HEAD":
                     self.wfile.write(body)
 
+            def reset(self):
+                """Ends the connection with a TCP reset instead of an orderly close."""
+                self.wfile.flush()
+                self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+                self.close_connection = True
+                self.rfile.close()
+                self.wfile.close()
+                self.connection.close()
+
+            def hold(self):
+                """Waits until the client closes the connection, at most MAX_DELAY seconds."""
+                readable, _, _ = select.select([self.connection], [], [], MAX_DELAY)
+                self.close_connection = True
+
             def reply_json(self, status, value, headers=()):
                 self.reply(status, json.dumps(value).encode(), "application/json", headers)
 
@@ -63,7 +103,11 @@ extension LoopbackServer {
                         "body": body.decode("utf-8", "replace"), "bodyLength": len(body)})
                 elif route == "status" and len(parts) == 2 and parts[1].isdigit() and 200 <= int(parts[1]) <= 599:
                     status = int(parts[1])
-                    if "auth" in query:
+                    if query.get("body") == "none":
+                        self.send_response(status)
+                        self.send_header("Content-Length", "0")
+                        self.end_headers()
+                    elif "auth" in query:
                         self.reply(status, b"credentials, please", headers=[("WWW-Authenticate", query["auth"])])
                     elif query.get("body") == "json":
                         self.reply_json(status, {"status": status, "message": "status %d" % status})
@@ -107,7 +151,7 @@ extension LoopbackServer {
                     self.send_header("Content-Length", str(count))
                     self.end_headers()
                     chunk = b"r" * 65536
-                    while count > 0:
+                    while count > 0 and self.command != "HEAD":
                         self.wfile.write(chunk[:count])
                         count -= len(chunk)
                 elif route == "chunked" and len(parts) == 2 and parts[1].isdigit():
@@ -121,6 +165,43 @@ extension LoopbackServer {
                         self.wfile.write(b"%x\r\n" % len(part) + part + b"\r\n")
                         count -= len(part)
                     self.wfile.write(b"0\r\n\r\n")
+                elif route == "cookie":
+                    cookie = "session=%s; Path=/" % query.get("value", "1")
+                    self.reply(200, b"cookie set", headers=[("Set-Cookie", cookie)])
+                elif route == "cacheable":
+                    with output_lock:
+                        counters["cacheable"] += 1
+                        count = counters["cacheable"]
+                    self.reply(200, ("count %d" % count).encode(), headers=[("Cache-Control", "public, max-age=3600")])
+                elif route == "gzip":
+                    body = gzip_of(min(int(query.get("size", "1000")), MAX_INFLATED))
+                    self.reply(200, body, "application/octet-stream", headers=[("Content-Encoding", "gzip")])
+                elif route == "redirect":
+                    target = "/redirect/loop" if parts[1:] == ["loop"] else query.get("to", "/echo")
+                    self.send_response(int(query.get("status", "302")))
+                    self.send_header("Location", target)
+                    self.send_header("Content-Length", "0")
+                    self.end_headers()
+                elif route == "header":
+                    size = min(int(query.get("bytes", "1000")), MAX_HEADER)
+                    self.reply(200, b"large header", headers=[("X-Large", "h" * size)])
+                elif route == "reset":
+                    self.wfile.write(b"HTTP/1.1 200 OK\r\nContent-Type: text/pl")
+                    if query.get("at") == "body":
+                        self.wfile.write(b"ain\r\nContent-Length: 1000\r\n\r\n" + b"x" * 100)
+                    self.reset()
+                elif route == "hang":
+                    stage = query.get("at", "request")
+                    if stage in ("headers", "body"):
+                        self.send_response(200)
+                        self.send_header("Content-Type", "text/plain")
+                        self.send_header("Content-Length", "10")
+                        self.end_headers()
+                        if stage == "body":
+                            self.wfile.write(b"first")
+                        self.wfile.flush()
+                    mark("hang " + stage)
+                    self.hold()
                 elif route == "discard":
                     self.reply_json(200, {"received": len(body)})
                 else:
@@ -141,10 +222,11 @@ extension LoopbackServer {
             os._exit(0)
 
 
-        server = Server(("127.0.0.1", 0), Handler)
+        server = Server((HOST, 0), Handler)
         threading.Thread(target=exit_when_parent_goes, daemon=True).start()
         threading.Timer(MAX_LIFETIME, lambda: os._exit(0)).start()
-        print(server.server_address[1], flush=True)
+        with output_lock:
+            print(server.server_address[1], flush=True)
         server.serve_forever()
         """#
 }

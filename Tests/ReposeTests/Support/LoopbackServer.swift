@@ -1,7 +1,8 @@
 import Foundation
+import Testing
 
-/// A real HTTP/1.1 server on 127.0.0.1 for integration tests: a python3 standard-library script, one process
-/// per server, on a free port.
+/// A real HTTP/1.1 server on a loopback address (127.0.0.1 unless told otherwise) for integration tests: a python3
+/// standard-library script, one process per server, on a free port.
 ///
 /// Start one per test: a `final class` suite creates it in `init() async throws`; it stops in its own `deinit`. The
 /// script also exits by itself when its standard input closes (this process is gone) and after
@@ -11,13 +12,26 @@ import Foundation
 /// |---|---|
 /// | any method `/echo` | 200, JSON: `method`, `path`, `query`, `headers` (names lowercased), `body`, `bodyLength` |
 /// | `/status/N` | status N (200–599), text `status N` (none for 204); `?body=json` for `{"status": N, …}` |
+/// | `/status/N?body=none` | status N with `Content-Length: 0` and no other header (a 301 without `Location`) |
 /// | `/status/N?auth=SCHEME` | status N with `WWW-Authenticate: SCHEME`, text `credentials, please` |
 /// | `/etag/TAG` | 200 with `ETag: "TAG"`; 304 when `If-None-Match` is `"TAG"` |
 /// | `/slow?ms=N` | waits N ms (at most 10 s), then 200; with `&first=1`, sends the first half of the body first |
 /// | `/drop?announce=N&send=M` | announces N body bytes, sends M, then closes the connection |
-/// | `/bytes/N` | N bytes of body (at most 64 MB) |
+/// | `/reset?at=headers` | sends half a status line and headers, then resets the connection (TCP RST) |
+/// | `/reset?at=body` | announces 1000 body bytes, sends 100, then resets the connection |
+/// | `/hang?at=STAGE` | reaches STAGE (`request`: nothing sent; `headers`: headers for 10 bytes sent; `body`: 5 of them sent), marks `hang STAGE`, then waits until the client goes (at most 10 s) |
+/// | `/bytes/N` | N bytes of body (at most 64 MB); to a HEAD, only their `Content-Length` |
 /// | `/chunked/N` | N bytes of body in chunked transfer encoding, so without a length up front |
+/// | `/gzip?size=N` | `Content-Encoding: gzip`, whatever the request accepts: a small body that inflates to N bytes (at most 1 GiB) |
+/// | `/header?bytes=N` | 200 with an `X-Large` header of N bytes (at most 16 MB) |
+/// | `/cookie?value=V` | 200 with `Set-Cookie: session=V; Path=/` |
+/// | `/cacheable` | 200 with `Cache-Control: public, max-age=3600`, text `count N`: how many times it was asked |
+/// | `/redirect?to=URL&status=N` | status N (302 unless given) with `Location: URL` (`/echo` unless given) |
+/// | `/redirect/loop` | 302 to itself |
 /// | any method `/discard` | reads the body, answers `{"received": N}` |
+///
+/// A mark is a line the script prints when a request reaches a point a test wants to wait for (see
+/// ``waitForMark(_:within:sourceLocation:)``).
 final class LoopbackServer: @unchecked Sendable {
     // `@unchecked Sendable`: `port`, `process`, `input` and `exitSignal` are set once in `init`; `isStopped` is only
     // touched under `lock`.
@@ -25,7 +39,9 @@ final class LoopbackServer: @unchecked Sendable {
     /// The hard limit on a server's lifetime, in seconds, enforced by the script itself.
     static let maximumLifetime = 120
 
-    /// The port the server listens on, on 127.0.0.1.
+    /// The loopback address the server listens on.
+    let host: String
+    /// The port the server listens on.
     let port: Int
     private let process = Process()
     private let input = Pipe()
@@ -33,10 +49,16 @@ final class LoopbackServer: @unchecked Sendable {
     private var isStopped = false
     /// Fires when the server's process ends.
     let exitSignal = ExitSignal()
+    /// The marks the script printed so far.
+    private let marks = Marks()
 
     /// Starts a server and waits until it listens. Waiting does not block a thread of the test's executor, so
     /// servers for tests that run in parallel start in parallel.
-    init() async throws {
+    ///
+    /// - Parameter host: The address to listen on: one of 127.0.0.0/8, all of which are loopback on Linux (on
+    ///   macOS only 127.0.0.1 is configured unless an alias is added).
+    init(host: String = "127.0.0.1") async throws {
+        self.host = host
         let script = FileManager.default.temporaryDirectory
             .appendingPathComponent("repose-loopback-\(UUID().uuidString).py")
         try Data(Self.script.utf8).write(to: script)
@@ -44,15 +66,16 @@ final class LoopbackServer: @unchecked Sendable {
 
         let (executable, arguments) = Self.python()
         process.executableURL = executable
-        process.arguments = arguments + ["-I", "-S", script.path, String(Self.maximumLifetime)]
+        process.arguments = arguments + ["-I", "-S", script.path, String(Self.maximumLifetime), host]
         let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
         process.terminationHandler = { [exitSignal] _ in exitSignal.fire() }
         try process.run()
 
+        let marks = self.marks
         let line = await withCheckedContinuation { continuation in
-            Thread { continuation.resume(returning: Self.firstLine(of: output.fileHandleForReading)) }.start()
+            Self.readLines(of: output.fileHandleForReading, first: continuation, then: marks)
         }
         guard let line, let port = Int(line), port > 0 else {
             try? input.fileHandleForWriting.close()
@@ -68,7 +91,7 @@ final class LoopbackServer: @unchecked Sendable {
 
     /// The URL of `path` (which starts with `/`, and may carry a query) on this server.
     func url(_ path: String) -> URL {
-        URL(string: "http://127.0.0.1:\(port)\(path)") ?? URL(fileURLWithPath: "/")
+        URL(string: "http://\(host):\(port)\(path)") ?? URL(fileURLWithPath: "/")
     }
 
     /// Stops the server: closes its standard input and terminates it. Returns at once; see ``exited()``.
@@ -90,6 +113,19 @@ final class LoopbackServer: @unchecked Sendable {
         await exitSignal.wait()
     }
 
+    /// Waits until the script has printed `mark name`; `false`, with an issue recorded, if it did not in time.
+    @discardableResult
+    func waitForMark(
+        _ name: String, within timeout: Duration = .seconds(10), sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> Bool {
+        let reached = await marks.wait(for: name, within: timeout)
+        if !reached {
+            Issue.record(
+                "timed out after \(timeout) waiting for the server's mark \(name)", sourceLocation: sourceLocation)
+        }
+        return reached
+    }
+
     /// Whether the server's process is still running.
     var isRunning: Bool {
         process.isRunning
@@ -98,18 +134,6 @@ final class LoopbackServer: @unchecked Sendable {
     /// Why a server could not start.
     struct StartFailure: Error, CustomStringConvertible {
         var description: String { "the loopback server did not report its port (is python3 installed?)" }
-    }
-
-    /// Reads up to the first newline; `nil` if the stream ends first.
-    private static func firstLine(of handle: FileHandle) -> String? {
-        var bytes = Data()
-        while !bytes.contains(UInt8(ascii: "\n")) {
-            let chunk = handle.availableData
-            if chunk.isEmpty { return nil }
-            bytes.append(chunk)
-        }
-        let line = bytes.prefix { $0 != UInt8(ascii: "\n") }
-        return String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespaces)
     }
 
     /// The system's python3 when it is at a usual place (fast to start), else whatever `env` finds.
