@@ -40,9 +40,12 @@ extension URLSessionProvider {
         }
 
         /// Whether a header's value is a secret that must not leave its origin; the name is matched in any case.
+        /// Names the app added to ``ReposeLog/sensitiveNames`` count too, so one list serves logs and redirects; the
+        /// built-in parts are wider than the log's, since dropping a header on a cross-origin redirect costs little.
         static func isSecret(headerNamed name: String) -> Bool {
             let lowercased = name.lowercased()
             return secretHeaderNames.contains(lowercased) || secretNameParts.contains { lowercased.contains($0) }
+                || ReposeLog.sensitiveNames.contains(name)
         }
 
         /// Whether two URLs share scheme, host and port (the port the scheme implies when none is written).

@@ -6,7 +6,7 @@ import Testing
 /// The same load cancelled at every stage of its exchange with a real server: each time the request completes at
 /// once as cancelled, observers hear `requestCancelled` once, and the resource keeps its earlier data.
 @MainActor
-@Suite("Cancelling a load at every stage over real HTTP")
+@Suite("Cancelling a load at every stage over real HTTP", .checksLifetimes)
 final class NetworkCancellationIntegrationTests {
     let fixture: IntegrationFixture
     var service: Service { fixture.service }

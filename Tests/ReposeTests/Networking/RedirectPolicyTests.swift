@@ -64,3 +64,20 @@ struct RedirectPolicyTests {
         #expect(sameOrigin == request)
     }
 }
+
+extension LoggingTests {
+    /// Nested in the serialized logging suite: it changes the process-wide list of sensitive names.
+    @Suite("Redirects and the app's own sensitive names")
+    struct RedirectSensitiveNamesTests {
+        typealias Redirects = URLSessionProvider.Redirects
+
+        @Test("a header the app named sensitive for logs is dropped on a cross-origin redirect too")
+        func appNamesCount() {
+            #expect(!Redirects.isSecret(headerNamed: "X-Tenant"))
+            let saved = ReposeLog.sensitiveNames
+            defer { ReposeLog.sensitiveNames = saved }
+            ReposeLog.sensitiveNames.exactNames.insert("X-Tenant")
+            #expect(Redirects.isSecret(headerNamed: "x-tenant"))
+        }
+    }
+}

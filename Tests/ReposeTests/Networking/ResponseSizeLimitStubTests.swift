@@ -4,7 +4,7 @@ import ReposeTesting
 import Testing
 
 @MainActor
-@Suite("The response size limit with the stub provider")
+@Suite("The response size limit with the stub provider", .checksLifetimes)
 struct ResponseSizeLimitStubTests {
     let network = StubNetworkingProvider()
     let service: Service
