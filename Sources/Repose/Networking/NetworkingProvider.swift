@@ -93,6 +93,16 @@ public protocol NetworkingProvider: Sendable {
     ) -> any NetworkingTask
 }
 
+extension NetworkResponse {
+    /// `result`, or a failure with ``RequestError/Cause/ResponseTooLarge`` when its body is over `maximumSize`.
+    static func limiting(
+        _ result: Result<NetworkResponse, any Error>, to maximumSize: Int
+    ) -> Result<NetworkResponse, any Error> {
+        guard case .success(let response) = result, response.body.count > maximumSize else { return result }
+        return .failure(RequestError.Cause.ResponseTooLarge(maximumSize: maximumSize))
+    }
+}
+
 extension NetworkingProvider {
     /// Starts `request` with ``startRequest(_:progress:completion:)`` and fails a response whose complete body is
     /// larger than `maximumResponseSize` with ``RequestError/Cause/ResponseTooLarge``.
@@ -106,11 +116,7 @@ extension NetworkingProvider {
         completion: @escaping @Sendable (Result<NetworkResponse, any Error>) -> Void
     ) -> any NetworkingTask {
         startRequest(request, progress: progress) { result in
-            if case .success(let response) = result, response.body.count > maximumResponseSize {
-                completion(.failure(RequestError.Cause.ResponseTooLarge(maximumSize: maximumResponseSize)))
-            } else {
-                completion(result)
-            }
+            completion(NetworkResponse.limiting(result, to: maximumResponseSize))
         }
     }
 }

@@ -141,11 +141,8 @@ public final class URLSessionProvider: NetworkingProvider {
     ) -> any NetworkingTask {
         guard let delegate else {
             let task = session.dataTask(with: request) { body, response, error in
-                var result = Self.result(response: response, body: body ?? Data(), error: error)
-                if case .success(let response) = result, response.body.count > maximumResponseSize {
-                    result = .failure(RequestError.Cause.ResponseTooLarge(maximumSize: maximumResponseSize))
-                }
-                completion(result)
+                let result = Self.result(response: response, body: body ?? Data(), error: error)
+                completion(NetworkResponse.limiting(result, to: maximumResponseSize))
             }
             task.resume()
             return DataTask(task: task)

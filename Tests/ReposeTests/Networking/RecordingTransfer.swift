@@ -139,7 +139,7 @@ final class RecordingTransfer: @unchecked Sendable {
 }
 
 /// Resumes a continuation the first time it is asked to, and ignores later calls.
-private final class ResumeOnce: @unchecked Sendable {
+final class ResumeOnce: @unchecked Sendable {
     // `@unchecked Sendable`: `continuation` is only touched under `lock`.
     private let lock = NSLock()
     private var continuation: CheckedContinuation<Bool, Never>?

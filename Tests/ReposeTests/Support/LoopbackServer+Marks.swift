@@ -51,7 +51,7 @@ extension LoopbackServer {
         /// Whether `name` was marked, now or within `timeout`.
         func wait(for name: String, within timeout: Duration) async -> Bool {
             await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-                let once = ResumeOnceFlag(continuation)
+                let once = ResumeOnce(continuation)
                 let alreadySeen = lock.withLock {
                     if seen.contains(name) { return true }
                     waiters.append((name, once.resume))
@@ -65,25 +65,6 @@ extension LoopbackServer {
                 let delay = Double(seconds) + Double(attoseconds) / 1e18
                 DispatchQueue.global().asyncAfter(deadline: .now() + delay) { once.resume(false) }
             }
-        }
-    }
-
-    /// Resumes a continuation the first time it is asked to, and ignores later calls.
-    private final class ResumeOnceFlag: @unchecked Sendable {
-        // `@unchecked Sendable`: `continuation` is only touched under `lock`.
-        private let lock = NSLock()
-        private var continuation: CheckedContinuation<Bool, Never>?
-
-        init(_ continuation: CheckedContinuation<Bool, Never>) {
-            self.continuation = continuation
-        }
-
-        func resume(_ value: Bool) {
-            let pending = lock.withLock {
-                defer { continuation = nil }
-                return continuation
-            }
-            pending?.resume(returning: value)
         }
     }
 }
