@@ -35,11 +35,11 @@ public final class FileEntityCache: EntityCache {
     public func readEntity(forKey key: String) -> Entity<Any>? {
         let file = directory.appendingPathComponent(key)
         guard let data = try? Data(contentsOf: file) else { return nil }
-        guard let stored = try? JSONDecoder().decode(StoredEntity.self, from: data) else {
-            try? FileManager.default.removeItem(at: file)  // unreadable: a miss, and not worth keeping
+        guard let stored = try? JSONDecoder().decode(StoredEntity.self, from: data), let entity = stored.entity else {
+            try? FileManager.default.removeItem(at: file)  // unreadable, or with no content: a miss, not worth keeping
             return nil
         }
-        return stored.entity
+        return entity
     }
 
     /// Writes the entry to a temporary file that only this user can read, then renames it into place, so that a

@@ -60,10 +60,11 @@ struct FuzzRun {
         onlyCase = environment["REPOSE_FUZZ_CASE"].flatMap { Int($0) }
     }
 
-    /// Checks `property` on `count` cases; it returns `nil` when the case holds, else what went wrong.
+    /// Checks `property` on `count` cases; it returns `nil` when the case holds, else what went wrong. `filter` is
+    /// what the replay command passes to `swift test --filter`.
     @MainActor
     func check(
-        _ name: String, cases count: Int, sourceLocation: SourceLocation = #_sourceLocation,
+        _ name: String, cases count: Int, filter: String = "URLFuzz", sourceLocation: SourceLocation = #_sourceLocation,
         _ property: (inout FuzzCase) async -> String?
     ) async {
         let indices = onlyCase.map { [$0] } ?? Array(0..<count)
@@ -75,7 +76,7 @@ struct FuzzRun {
                 case log:
                 \(fuzzCase.log.map { "  " + $0 }.joined(separator: "\n"))
                 replay: REPOSE_FUZZ_SEED=0x\(String(seed, radix: 16)) REPOSE_FUZZ_CASE=\(index) \
-                swift test --filter URLFuzz
+                swift test --filter \(filter)
                 """
             print(report)
             Issue.record(Comment(rawValue: report), sourceLocation: sourceLocation)
