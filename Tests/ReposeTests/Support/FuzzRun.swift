@@ -44,6 +44,15 @@ struct FuzzCase {
     mutating func pick<Element>(_ elements: [Element]) -> Element {
         elements[int(in: 0...(elements.count - 1))]
     }
+
+    /// `true` once in `n` times, on average.
+    mutating func oneIn(_ n: Int) -> Bool {
+        int(in: 1...n) == 1
+    }
+
+    mutating func bytes(count: Int) -> [UInt8] {
+        (0..<count).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+    }
 }
 
 /// Runs a property over many generated cases, deterministically: a fixed seed unless `REPOSE_FUZZ_SEED` gives
