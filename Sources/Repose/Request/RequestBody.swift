@@ -68,6 +68,8 @@ enum RequestBody {
             encoded = MacRoman.encode(text).map { Data($0) }
         case .japaneseEUC where !EUCJP.isNativelySupported:
             encoded = EUCJP.encode(text)
+        case _ where hangsOnInvisibleCharacters(encoding) && text.unicodeScalars.contains(where: isInvisible):
+            encoded = nil
         default:
             encoded = text.data(using: encoding, allowLossyConversion: false)
         }
@@ -76,6 +78,28 @@ enum RequestBody {
             throw RequestError(userMessage: cause.errorDescription ?? "", cause: cause)
         }
         return encoded
+    }
+
+    /// Whether Foundation's converter for `encoding` never returns on invisible formatting characters. On Linux,
+    /// swift-corelibs-foundation spins forever converting a zero-width space, a joiner, a variation selector or a
+    /// byte-order mark to Shift_JIS, ISO-2022-JP or the Windows code pages (seen with Swift 6.3.1); legacy
+    /// encodings have no form for those characters anyway, so such text is refused before the converter sees it.
+    private static func hangsOnInvisibleCharacters(_ encoding: String.Encoding) -> Bool {
+        #if canImport(FoundationNetworking)
+        switch encoding {
+        case .utf8, .utf16, .utf16BigEndian, .utf16LittleEndian, .utf32, .utf32BigEndian, .utf32LittleEndian, .ascii,
+            .isoLatin1, .nonLossyASCII:
+            return false
+        default:
+            return true
+        }
+        #else
+        return false
+        #endif
+    }
+
+    private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isDefaultIgnorableCodePoint
     }
 
     /// An `application/x-www-form-urlencoded` body: `key=value` pairs joined by `&`, keys sorted so that equal

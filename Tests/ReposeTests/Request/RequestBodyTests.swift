@@ -162,3 +162,23 @@ struct RequestBodyTests {
         #expect(try RequestBody.text("", encoding: .utf8).isEmpty)
     }
 }
+
+@Suite("Text bodies with invisible characters")
+struct InvisibleCharacterBodyTests {
+    @Test(
+        "E17 invisible formatting characters in text for a legacy encoding fail with UnencodableText, never hang",
+        arguments: [
+            ("a\u{FEFF}", String.Encoding.shiftJIS), ("❤\u{FE0F}", .shiftJIS), ("a\u{200B}b", .windowsCP1250),
+            ("👩\u{200D}💻", .iso2022JP),
+        ] as [(String, String.Encoding)])
+    func invisibleCharacters(text: String, encoding: String.Encoding) throws {
+        let error = try #require(throws: RequestError.self) { try RequestBody.text(text, encoding: encoding) }
+        #expect(error.cause is RequestError.Cause.UnencodableText)
+    }
+
+    @Test("E17 the same characters are encoded as usual in UTF-8 and UTF-16")
+    func unicodeEncodings() throws {
+        #expect([UInt8](try RequestBody.text("❤\u{FE0F}", encoding: .utf8)) == [0xE2, 0x9D, 0xA4, 0xEF, 0xB8, 0x8F])
+        #expect(try RequestBody.text("a\u{200B}", encoding: .utf16BigEndian).count == 4)
+    }
+}
