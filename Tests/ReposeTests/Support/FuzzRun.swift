@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// SplitMix64 (Steele, Lea and Flood, 2014): a tiny seeded generator whose output is the same on every platform, so
-/// a failing fuzz case can be replayed anywhere from its seed.
-struct SplitMix64: RandomNumberGenerator {
+/// that "random" test inputs are the same on every run and a failing fuzz case can be replayed from its seed.
+struct SeededGenerator: RandomNumberGenerator {
     private(set) var state: UInt64
 
     init(seed: UInt64) {
@@ -21,11 +21,11 @@ struct SplitMix64: RandomNumberGenerator {
 
 /// One fuzz case: its own generator, and a log of what it built, printed when the case fails.
 struct FuzzCase {
-    private var random: SplitMix64
+    private var random: SeededGenerator
     private(set) var log: [String] = []
 
     init(seed: UInt64) {
-        random = SplitMix64(seed: seed)
+        random = SeededGenerator(seed: seed)
     }
 
     mutating func note(_ step: String) {
@@ -94,7 +94,7 @@ struct FuzzRun {
     }
 
     static func caseSeed(run: UInt64, index: Int) -> UInt64 {
-        var mixer = SplitMix64(seed: run ^ (UInt64(index) &* 0xD1B5_4A32_D192_ED03))
+        var mixer = SeededGenerator(seed: run ^ (UInt64(index) &* 0xD1B5_4A32_D192_ED03))
         return mixer.next()
     }
 
