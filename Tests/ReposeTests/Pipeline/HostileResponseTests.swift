@@ -11,27 +11,31 @@ struct HostileResponse: Sendable, CustomTestStringConvertible {
 
     var testDescription: String { name }
 
-    static let all: [HostileResponse] = [
-        HostileResponse(name: "truncated JSON", contentType: "application/json", body: Data(#"{"a": [1, 2"#.utf8)),
-        HostileResponse(
-            name: "100,000-deep JSON arrays", contentType: "application/json",
-            body: Data((String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)).utf8)),
-        HostileResponse(
-            name: "100,000-deep JSON objects", contentType: "application/json",
-            body: Data((String(repeating: #"{"a":"#, count: 100_000) + String(repeating: "}", count: 100_000)).utf8)),
-        HostileResponse(
-            name: "invalid UTF-8 labelled UTF-8", contentType: "text/plain; charset=utf-8",
-            body: Data([0x68, 0x69, 0xC3, 0x28, 0xFF])),
-        HostileResponse(
-            name: "an unknown charset", contentType: "text/plain; charset=x-klingon", body: Data("qapla'".utf8)),
-        HostileResponse(
-            name: "UTF-8 labelled UTF-16 (an odd number of bytes)", contentType: "text/plain; charset=utf-16",
-            body: Data("hello".utf8)),
-        HostileResponse(
-            name: "HTML labelled JSON", contentType: "application/json",
-            body: Data("<html><body>Bad gateway</body></html>".utf8)),
-        HostileResponse(name: "a JSON scalar", contentType: "application/json", body: Data("17".utf8)),
-    ]
+    // Computed, not stored: a global Data in an enum payload is invisible to LeakSanitizer at exit.
+    static var all: [HostileResponse] {
+        [
+            HostileResponse(name: "truncated JSON", contentType: "application/json", body: Data(#"{"a": [1, 2"#.utf8)),
+            HostileResponse(
+                name: "100,000-deep JSON arrays", contentType: "application/json",
+                body: Data((String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)).utf8)),
+            HostileResponse(
+                name: "100,000-deep JSON objects", contentType: "application/json",
+                body: Data((String(repeating: #"{"a":"#, count: 100_000) + String(repeating: "}", count: 100_000)).utf8)
+            ),
+            HostileResponse(
+                name: "invalid UTF-8 labelled UTF-8", contentType: "text/plain; charset=utf-8",
+                body: Data([0x68, 0x69, 0xC3, 0x28, 0xFF])),
+            HostileResponse(
+                name: "an unknown charset", contentType: "text/plain; charset=x-klingon", body: Data("qapla'".utf8)),
+            HostileResponse(
+                name: "UTF-8 labelled UTF-16 (an odd number of bytes)", contentType: "text/plain; charset=utf-16",
+                body: Data("hello".utf8)),
+            HostileResponse(
+                name: "HTML labelled JSON", contentType: "application/json",
+                body: Data("<html><body>Bad gateway</body></html>".utf8)),
+            HostileResponse(name: "a JSON scalar", contentType: "application/json", body: Data("17".utf8)),
+        ]
+    }
 }
 
 @MainActor
