@@ -104,6 +104,7 @@ final class CacheThenNetworkDelegate: RequestDelegate {
             }
             let request = resource.makeLoadRequest()
             networkRequest = request
+            resource.notifyObservers(.requested)
             request.onProgress { completionHandler.broadcastProgress($0) }
             request.onCompletion { completionHandler.broadcastResponse($0) }
         }

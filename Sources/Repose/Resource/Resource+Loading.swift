@@ -33,8 +33,9 @@ extension Resource {
         if cacheCheck != .done {
             startCacheCheck()
             if cacheCheck == .checking {  // wait for the cache before deciding (rule H4)
+                // Loading from now on, but `requested` waits until the network is asked, if it is at all.
                 let request = Request(delegate: CacheThenNetworkDelegate(resource: self), now: core.now)
-                load(using: request)
+                load(using: request, announcing: false)
                 return request.start()
             }
         }
@@ -70,9 +71,16 @@ extension Resource {
     /// ```
     @discardableResult
     public func load(using request: Request) -> Request {
+        load(using: request, announcing: true)
+    }
+
+    /// Tracks `request` as a load; `announcing` sends ``ResourceEvent/requested`` now, otherwise the request's
+    /// delegate sends it when it goes to the network.
+    @discardableResult
+    func load(using request: Request, announcing: Bool) -> Request {
         loadRequests.append(request)
         trackRequest(request)
-        notifyObservers(.requested)
+        if announcing { notifyObservers(.requested) }
         request.onProgress { [weak self] progress in
             self?.notifyObserversOfProgress(progress)
         }

@@ -38,7 +38,8 @@ struct EntityCacheTests {
         #expect(resource.loadIfNeeded() === first)  // called repeatedly: still the one waiting load
         let info = await first?.responseInfo
         #expect(info?.response.entity?.content as? String == "cached")
-        #expect(observer.events == ["observerAdded", "requested", "newData(cache)", "notModified"])
+        // No `requested`: nothing was asked of the network.
+        #expect(observer.events == ["observerAdded", "newData(cache)", "notModified"])
         #expect(loadingAt["newData(cache)"] == true)
         #expect(loadingAt["notModified"] == false)
         #expect(harness.network.sent.isEmpty)
@@ -58,16 +59,25 @@ struct EntityCacheTests {
         #expect(resource.text == "net")
     }
 
-    @Test("H4 a stale hit is shown, then refreshed from the network")
+    @Test("H4 a stale hit is shown, then refreshed from the network: newData(cache), requested, newData(network)")
     func staleHitThenNetwork() async {
         cache.seed("/v1/a/b", content: Data("old".utf8), timestamp: 100)
+        let observer = RecordingObserver()
+        var loadingAt: [String: Bool] = [:]
+        observer.onChange = { resource, event in loadingAt["\(event)"] = resource.isLoading }
+        resource.addObserver(observer)
         let request = resource.loadIfNeeded()
+        #expect(resource.isLoading)
         await resource.cacheCheckCompleted()
         #expect(resource.text == "old")
         #expect(harness.network.sent.count == 1)
         harness.network.respond(status: 200, headers: ["Content-Type": "text/plain"], body: Data("new".utf8))
         _ = await request?.responseInfo
         #expect(resource.text == "new")
+        #expect(observer.events == ["observerAdded", "newData(cache)", "requested", "newData(network)"])
+        #expect(loadingAt["newData(cache)"] == true)
+        #expect(loadingAt["requested"] == true)
+        #expect(loadingAt["newData(network)"] == false)
     }
 
     @Test("H11 each success is written to every stage's cache with that stage's output; failures are not")
