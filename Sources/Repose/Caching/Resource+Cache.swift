@@ -39,7 +39,10 @@ extension Resource {
             .cache, "\(logName): " + (cached.map { "hit, " + ReposeLog.summary(of: .success($0)) } ?? "no usable entry")
         )
         cacheCheck = .done
-        if let cached, storedLatestData == nil, latestError == nil {
+        if var cached, storedLatestData == nil, latestError == nil {
+            // A time ahead of the service clock (a clock set back, a foreign file) would keep the entry fresh for
+            // ever; it can be no newer than now.
+            cached.timestamp = min(cached.timestamp, core.now())
             storedLatestData = cached
             notifyObservers(.newData(.cache))
         }

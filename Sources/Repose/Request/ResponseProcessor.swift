@@ -68,8 +68,21 @@ struct ResponseProcessor: Sendable {
                 let error = RequestError(httpStatusCode: raw.statusCode, entity: entity, timestamp: timestamp)
                 return .response(Self.stamped(runPipeline(.failure(error), caching: []), timestamp))
             }
-            return .response(Self.stamped(runPipeline(.success(entity), caching: cacheTargets), timestamp))
+            return .response(
+                Self.stamped(runPipeline(.success(entity), caching: storableTargets(for: entity)), timestamp))
         }
+    }
+
+    /// The caches this response may be written to: none when the server forbids storing it (rule K6), and then
+    /// what they hold for the resource goes too, since it is no longer what the server would have kept.
+    private func storableTargets(for entity: Entity<Any>) -> [CacheTarget] {
+        guard !cacheTargets.isEmpty, CacheControl(entity.header(forKey: "Cache-Control")).forbidsStoring else {
+            return cacheTargets
+        }
+        for target in cacheTargets {
+            target.remove()
+        }
+        return []
     }
 
     private func runPipeline(_ response: Response, caching targets: [CacheTarget]) -> Response {
