@@ -11,8 +11,8 @@ import Foundation
 ///
 /// Repose calls every method but ``key(for:)`` only on ``workQueue``, never on the main actor: it writes after each
 /// successful response, refreshes the timestamp after a 304, and removes the entry when the resource is wiped or
-/// overridden locally, so that what the cache holds never contradicts what the app was shown. The queue is serial, so
-/// a removal always lands before any later read. ``FileEntityCache`` is a ready-made implementation.
+/// overridden locally, and empties it when the app logs out (`Service.wipeResources()`), so that what the cache holds
+/// never contradicts what the app was shown. The queue is serial, so a removal always lands before any later read. ``FileEntityCache`` is a ready-made implementation.
 public protocol EntityCache: Sendable {
     /// The key under which `resource`'s entity is stored, or `nil` to leave the resource out of this cache.
     @MainActor
@@ -27,6 +27,16 @@ public protocol EntityCache: Sendable {
     /// Forgets the entity for `key`.
     func removeEntity(forKey key: String)
 
+    /// Forgets every stored entity. Repose calls it when the app logs a user out with `Service.wipeResources()`, so
+    /// a cache must really empty itself here: there is no default, because one that did nothing would leave the
+    /// previous user's data for the next.
+    func removeAllEntities()
+
+    /// Forgets the entity of every resource whose URL satisfies `predicate`, including resources no longer in memory
+    /// (`Service.wipeResources(matching:)`). The default removes every entity: a cache that does not know which URL
+    /// an entry belongs to loses more than it must, never less.
+    func removeEntities(forURLsMatching predicate: @escaping @Sendable (URL) -> Bool)
+
     /// Records that the stored entity for `key` was confirmed current at `timestamp` (the server answered 304), so
     /// that it is not taken for stale after a relaunch. The default reads the entity and writes it back; a cache that
     /// can change a timestamp alone should do that instead.
@@ -38,6 +48,10 @@ public protocol EntityCache: Sendable {
 }
 
 extension EntityCache {
+    public func removeEntities(forURLsMatching predicate: @escaping @Sendable (URL) -> Bool) {
+        removeAllEntities()
+    }
+
     public func updateEntityTimestamp(_ timestamp: TimeInterval, forKey key: String) {
         guard var entity = readEntity(forKey: key) else { return }
         entity.timestamp = timestamp

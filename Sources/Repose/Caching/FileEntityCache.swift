@@ -61,19 +61,12 @@ public final class FileEntityCache: EntityCache {
         try? FileManager.default.removeItem(at: directory.appendingPathComponent(key))
     }
 
-    /// Removes every entry from the folder, on ``workQueue`` and so before any read queued after this call: for
-    /// log-out, when the resources a user saw are no longer all in memory.
-    ///
-    /// ```swift
-    /// cache.removeAllEntities()
-    /// service.wipeResources()
-    /// ```
+    /// Removes every entry from the folder. Repose calls it on ``workQueue`` when the app logs out with
+    /// `Service.wipeResources()`, entries of released resources and earlier launches included.
     public func removeAllEntities() {
-        workQueue.async { [directory] in
-            let files = FileManager.default
-            for name in (try? files.contentsOfDirectory(atPath: directory.path)) ?? [] {
-                try? files.removeItem(at: directory.appendingPathComponent(name))
-            }
+        let files = FileManager.default
+        for name in (try? files.contentsOfDirectory(atPath: directory.path)) ?? [] {
+            try? files.removeItem(at: directory.appendingPathComponent(name))
         }
     }
 

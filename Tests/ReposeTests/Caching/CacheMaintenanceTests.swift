@@ -71,6 +71,7 @@ private final class MinimalCache: EntityCache, @unchecked Sendable {
     func readEntity(forKey key: String) -> Entity<Any>? { lock.withLock { entries[key] } }
     func writeEntity(_ entity: Entity<Any>, forKey key: String) { lock.withLock { entries[key] = entity } }
     func removeEntity(forKey key: String) { lock.withLock { entries[key] = nil } }
+    func removeAllEntities() { lock.withLock { entries.removeAll() } }
 }
 
 @Suite("EntityCache defaults")
@@ -84,5 +85,13 @@ struct EntityCacheDefaultsTests {
         #expect(cache.workQueue === MinimalCache().workQueue)
         cache.updateEntityTimestamp(30, forKey: "missing")
         #expect(cache.readEntity(forKey: "missing") == nil)
+    }
+
+    @Test("K7 a cache without its own removeEntities(forURLsMatching:) is emptied by it: more removed, never less")
+    func defaultPatternRemovalEmptiesTheCache() {
+        let cache = MinimalCache()
+        cache.writeEntity(Entity<Any>(content: "x", contentType: "text/plain"), forKey: "https://x.test/kept")
+        cache.removeEntities(forURLsMatching: { _ in false })
+        #expect(cache.readEntity(forKey: "https://x.test/kept") == nil)
     }
 }

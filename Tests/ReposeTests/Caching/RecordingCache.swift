@@ -42,6 +42,28 @@ final class RecordingCache: EntityCache, @unchecked Sendable {
         lock.withLock { entries[key] = nil }
     }
 
+    func removeAllEntities() {
+        record("removeAll")
+        lock.withLock { entries.removeAll() }
+    }
+
+    /// Keys are paths on the harness's host, so the URL of an entry is that host plus its key.
+    func removeEntities(forURLsMatching predicate: @escaping @Sendable (URL) -> Bool) {
+        record("removeMatching")
+        lock.withLock {
+            entries = entries.filter { key, _ in
+                URL(string: "https://zingle.frotz" + key).map { !predicate($0) } ?? true
+            }
+        }
+    }
+
+    /// Holds the work queue until the returned closure is called: whatever Repose queues meanwhile waits, in order.
+    func blockWorkQueue() -> @Sendable () -> Void {
+        let gate = DispatchSemaphore(value: 0)
+        workQueue.async { gate.wait() }
+        return { gate.signal() }
+    }
+
     func updateEntityTimestamp(_ timestamp: TimeInterval, forKey key: String) {
         record("touch \(key) \(Int(timestamp))")
         lock.withLock { entries[key]?.timestamp = timestamp }
