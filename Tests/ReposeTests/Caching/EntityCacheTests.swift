@@ -141,4 +141,26 @@ struct EntityCacheTests {
         #expect(!optingOut.calls.isEmpty)
         #expect(!optingOut.calls.contains { $0.hasSuffix("/v1/private") })
     }
+
+    @Test("H14 no cache method but key(for:) runs on the main thread, whatever the app does")
+    func neverOnTheMainThread() async throws {
+        cache.seed("/v1/a/b", content: Data("cached".utf8), timestamp: 995)
+        _ = await resource.loadIfNeeded()?.responseInfo  // fresh hit
+        harness.clock.now += 1000
+        let stale = resource.loadIfNeeded()  // stale: the network
+        await harness.answer(try #require(stale), text: "v1", headers: ["ETag": "\"1\""])
+        await harness.answer(resource.load(), status: 304)
+        await harness.answer(resource.load(), text: "private", headers: ["Cache-Control": "no-store"])
+        resource.overrideLocalContent(with: "local")
+        resource.wipe()
+        await resource.cacheCheckCompleted()
+        harness.service.wipeResources(matching: "/a/*")
+        harness.service.wipeResources()
+        let calls = cache.calls
+        for expected in ["read", "write", "touch", "remove", "removeMatching", "removeAll"] {
+            #expect(calls.contains { $0 == expected || $0.hasPrefix(expected + " ") }, "no \(expected) call")
+        }
+        #expect(cache.callsOnMainThread == 0)
+        #expect(cache.callsOffQueue == 0)
+    }
 }

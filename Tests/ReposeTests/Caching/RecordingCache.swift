@@ -9,6 +9,7 @@ final class RecordingCache: EntityCache, @unchecked Sendable {
     private var entries: [String: Entity<Any>] = [:]
     private var log: [String] = []
     private var offQueueCalls = 0
+    private var mainThreadCalls = 0
     private let queueKey = DispatchSpecificKey<Bool>()
     let workQueue: DispatchQueue
     let name: String
@@ -71,9 +72,11 @@ final class RecordingCache: EntityCache, @unchecked Sendable {
 
     private func record(_ call: String) {
         let onQueue = DispatchQueue.getSpecific(key: queueKey) == true
+        let onMainThread = Thread.isMainThread
         lock.withLock {
             log.append(call)
             if !onQueue { offQueueCalls += 1 }
+            if onMainThread { mainThreadCalls += 1 }
         }
     }
 
@@ -93,4 +96,5 @@ final class RecordingCache: EntityCache, @unchecked Sendable {
     }
 
     var callsOffQueue: Int { lock.withLock { offQueueCalls } }
+    var callsOnMainThread: Int { lock.withLock { mainThreadCalls } }
 }
