@@ -28,6 +28,9 @@ let package = Package(
         .executableTarget(
             name: "TransformerPipeline", dependencies: ["Repose"], path: "Playgrounds/TransformerPipeline"),
 
+        // A child process the cache crash test kills in the middle of writes.
+        .executableTarget(name: "repose-cache-writer", dependencies: ["Repose"], path: "Tests/CacheWriter"),
+
         .testTarget(name: "ReposeSignalsTests", dependencies: ["ReposeSignals"]),
         .testTarget(name: "ReposeTests", dependencies: ["Repose", "ReposeTesting"]),
     ]

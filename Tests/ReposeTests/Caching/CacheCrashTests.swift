@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+@testable import Repose
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Kills a real child process (`repose-cache-writer`, built with the tests) in the middle of its cache writes, then
+/// opens the folder as the next launch would.
+@MainActor
+@Suite("A process killed mid-write leaves only whole cache entries", .checksLifetimes)
+struct CacheCrashTests {
+    let keyCount = 4
+
+    @Test("K2 after kill -9 in the middle of ~1 MB writes, every entry is whole: the old version or the new")
+    func killedWriterLeavesWholeEntries() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("repose-crash-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let service = Service(baseURL: "https://writer.test")
+        LifetimeCheck.track(service)
+        // Each launch is killed at a different point; each next launch must find every entry whole.
+        for writesBeforeKill in stride(from: 5, through: 62, by: 3) {
+            let completed = try runWriterAndKill(folder: folder, afterWrites: writesBeforeKill)
+            #expect(completed >= writesBeforeKill)
+            let cache = FileEntityCache(directory: folder)
+            var whole = 0
+            for index in 0..<keyCount {
+                let key = try #require(cache.key(for: service.resource("/entry/\(index)")))
+                guard let entity = cache.workQueue.sync(execute: { cache.readEntity(forKey: key) }) else { continue }
+                let version = Int(entity.timestamp)
+                let data = try #require(entity.content as? Data, "entry \(index) is not bytes")
+                #expect(version % keyCount == index, "entry \(index) holds another entry's write")
+                #expect(data.count == Self.size(entry: index, version: version), "entry \(index) is torn")
+                #expect(data.allSatisfy { $0 == Self.byte(version: version) }, "entry \(index) mixes writes")
+                whole += 1
+            }
+            // Every key was written before the kill; a write cut short leaves the previous version in place.
+            #expect(whole == keyCount, "killed after \(completed) writes: \(keyCount - whole) entries lost")
+        }
+    }
+
+    /// Starts the writer over `folder`, waits until it reports `count` completed writes, kills it with SIGKILL and
+    /// reaps it. Returns how many writes it reported.
+    private func runWriterAndKill(folder: URL, afterWrites count: Int) throws -> Int {
+        let writer = Process()
+        writer.executableURL = try Self.writerExecutable()
+        writer.arguments = [folder.path]
+        let output = Pipe()
+        writer.standardOutput = output
+        try writer.run()
+        defer {
+            if writer.isRunning { kill(writer.processIdentifier, SIGKILL) }
+            writer.waitUntilExit()
+        }
+        // Reads lines until `count` writes completed and the next one has started, then kills at once: the kill
+        // lands in the middle of that write (or just after it), the moment a non-atomic write would tear.
+        var reported = 0
+        var pending = ""
+        let reader = output.fileHandleForReading
+        reading: while true {  // bounded by the writer: it stops after 100,000 writes, and EOF ends the loop
+            let chunk = reader.availableData
+            if chunk.isEmpty { break }
+            pending += String(decoding: chunk, as: UTF8.self)
+            while let newline = pending.firstIndex(of: "\n") {
+                let line = pending[..<newline]
+                pending = String(pending[pending.index(after: newline)...])
+                if line.hasPrefix("wrote ") { reported += 1 }
+                if line.hasPrefix("writing "), reported >= count { break reading }
+            }
+        }
+        kill(writer.processIdentifier, SIGKILL)
+        writer.waitUntilExit()
+        #expect(writer.terminationReason == .uncaughtSignal)
+        return reported
+    }
+
+    /// The writer is built next to the test binary.
+    private static func writerExecutable() throws -> URL {
+        #if os(Linux)
+        let tests = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        #else
+        let tests = try #require(Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }).bundleURL
+        #endif
+        let writer = tests.deletingLastPathComponent().appendingPathComponent("repose-cache-writer")
+        try #require(FileManager.default.isExecutableFile(atPath: writer.path), "build repose-cache-writer first")
+        return writer
+    }
+
+    // The writer's content rule (Tests/CacheWriter/main.swift).
+    static func size(entry: Int, version: Int) -> Int { 200_000 + (version * 7919 + entry * 104_729) % 900_000 }
+    static func byte(version: Int) -> UInt8 { UInt8(version % 251) }
+}
