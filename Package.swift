@@ -26,6 +26,8 @@ let package = Package(
         .executableTarget(
             name: "ViewModels", dependencies: ["Repose", "ReposeTesting"], path: "Playgrounds/ViewModels"),
         .executableTarget(
+            name: "OfflineFirst", dependencies: ["Repose", "ReposeTesting"], path: "Playgrounds/OfflineFirst"),
+        .executableTarget(
             name: "TransformerPipeline", dependencies: ["Repose"], path: "Playgrounds/TransformerPipeline"),
 
         // A child process the cache crash test kills in the middle of writes.
