@@ -13,7 +13,7 @@ func step(_ title: String) {
 func launch(folder: URL, network: StubNetworkingProvider, at seconds: Int64) -> (Service, FileEntityCache) {
     // A virtual clock, so that "the next day" needs no waiting; an app leaves the scheduler out.
     let clock = TestScheduler(now: .seconds(seconds))
-    let service = Service(baseURL: "https://api.example.com", networking: network, scheduler: clock)
+    let service = Service(baseURL: "https://api.example.com", options: .init(networking: network, scheduler: clock))
     let cache = FileEntityCache(directory: folder)
     service.configure {
         $0.pipeline[.rawData].cacheUsing(cache)

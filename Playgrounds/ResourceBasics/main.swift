@@ -29,7 +29,7 @@ func tour() async {
     step("A service on a stub network")
     let network = StubNetworkingProvider()
     let clock = TestScheduler(now: .seconds(1_000))
-    let api = Service(baseURL: "https://api.example.com/v1", networking: network, scheduler: clock)
+    let api = Service(baseURL: "https://api.example.com/v1", options: .init(networking: network, scheduler: clock))
     let base = "https://api.example.com/v1"
     network.stub(.get, "\(base)/users/1", responses: [.json(["name": "Ada"]), .json(["name": "Ada Lovelace"])])
     network.stub(.get, "\(base)/users/404", status: 404, text: "no such user")

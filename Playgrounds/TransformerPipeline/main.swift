@@ -64,7 +64,7 @@ func describe(_ resource: Resource) -> String {
 
 @MainActor
 func tour() async {
-    let service = Service(baseURL: "https://api.example.com/v1", networking: api)
+    let service = Service(baseURL: "https://api.example.com/v1", options: .init(networking: api))
 
     // 1. The standard transformers are installed by default: text/* becomes a String (with the response's
     //    charset), JSON becomes dictionaries and arrays.

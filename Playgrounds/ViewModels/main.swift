@@ -43,7 +43,7 @@ func tour() async {
     network.stub(.get, "\(base)/users/ada", json: ["name": "Ada", "repos_url": "\(base)/users/ada/repos"])
     network.stub(.get, "\(base)/users/ada/repos", json: [["name": "engine"], ["name": "notes"]])
     network.stub(.get, "\(base)/users/nobody", status: 404, json: ["message": "no such user"])
-    let service = Service(baseURL: base, networking: network)
+    let service = Service(baseURL: base, options: .init(networking: network))
 
     // Step 1: bind the view model and load. The status line follows the user, then the repositories.
     print("Step 1: a user and their repositories")

@@ -9,7 +9,7 @@ struct Demo {
     let fixture: FixtureAPI?
 
     init(baseURL: String, networking: any NetworkingProvider, login: String, fixture: FixtureAPI?) {
-        service = Service(baseURL: baseURL, networking: networking)
+        service = Service(baseURL: baseURL, options: .init(networking: networking))
         self.login = login
         self.fixture = fixture
         print("Repose demo on \(service.baseURL?.absoluteString ?? baseURL)\n")

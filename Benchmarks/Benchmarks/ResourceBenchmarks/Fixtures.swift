@@ -17,7 +17,7 @@ let baseURL = "https://api.example.com"
 /// A service whose requests are answered at once by the stub provider with a tiny JSON body.
 @MainActor
 func stubbedService(body: StubResponse = .json(["id": 1, "name": "Ada"])) -> Service {
-    Service(baseURL: baseURL, networking: stubProvider(body: body))
+    Service(baseURL: baseURL, options: .init(networking: stubProvider(body: body)))
 }
 
 /// A stub provider that answers every request at once with `body`.

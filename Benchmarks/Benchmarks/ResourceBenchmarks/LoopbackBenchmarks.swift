@@ -11,7 +11,7 @@ import FoundationNetworking
 enum Loopback {
     static let provider = URLSessionProvider()
     static let service: Service? = LoopbackServer.shared.baseURL.map {
-        Service(baseURL: $0, networking: provider)
+        Service(baseURL: $0, options: .init(networking: provider))
     }
 }
 

@@ -127,7 +127,7 @@ func roundTripBenchmarks() {
     mainActorBenchmark("Stub load round trip chained (per load)", configuration(.kilo, seconds: 3)) { measured in
         let network = stubProvider()
         let resources = measured.iterations.map { _ in
-            Service(baseURL: baseURL, networking: network).resource("/users/42")
+            Service(baseURL: baseURL, options: .init(networking: network)).resource("/users/42")
         }
         measured.start()
         await loadInSequenceAndWait(resources)

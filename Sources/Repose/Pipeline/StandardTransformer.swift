@@ -5,7 +5,7 @@ import Foundation
 /// Pick them when creating the service; all of them by default:
 ///
 /// ```swift
-/// let api = Service(baseURL: "https://api.example.com", standardTransformers: [.json])
+/// let api = Service(baseURL: "https://api.example.com", options: .init(standardTransformers: [.json]))
 /// ```
 ///
 /// Each one transforms error bodies too, so `latestError.text` and `latestError.jsonDict` read what the server

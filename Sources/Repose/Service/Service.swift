@@ -35,25 +35,38 @@ public final class Service {
     /// - Parameters:
     ///   - baseURL: The API's base URL, as a string. An unparseable one behaves like none: ``resource(_:)`` then
     ///     gives resources whose requests fail, while ``resource(absoluteURL:)-(URL?)`` still works.
-    ///   - standardTransformers: Which built-in parsers to install (text and JSON by default).
-    ///   - networking: What sends requests; `URLSessionProvider` by default.
-    ///   - scheduler: The service's one clock: it stamps data and errors, decides staleness and runs delayed work
-    ///     on the main actor. Tests pass a `TestScheduler`, starting at the time they want, and advance it.
-    public init(
+    ///   - options: The parts to use instead of the defaults: networking, clock, built-in parsers.
+    public init(baseURL: String? = nil, options: Options = Options()) {
+        core = ServiceCore(
+            baseURL: URLBuilding.serviceBaseURL(baseURL), networking: options.networking,
+            clock: ServiceClock.reading(options.scheduler), scheduler: options.scheduler)
+        core.attach(self)
+        installStandardTransformers(options.standardTransformers)
+        memoryWarningObserver = flushOnMemoryWarnings()
+    }
+
+    /// Creates a service from a base `URL`; `options` are those of the `String` form.
+    public convenience init(baseURL: URL?, options: Options = Options()) {
+        self.init(baseURL: baseURL?.absoluteString, options: options)
+    }
+
+    /// Creates a service with its parts given one parameter each.
+    @available(*, deprecated, message: "Pass the parts as one value: Service(baseURL:options: .init(...))")
+    @_disfavoredOverload
+    public convenience init(
         baseURL: String? = nil,
         standardTransformers: [StandardTransformer] = StandardTransformer.defaults,
         networking: any NetworkingProvider = URLSessionProvider(),
         scheduler: any Scheduler & Sendable = MainScheduler()
     ) {
-        core = ServiceCore(
-            baseURL: URLBuilding.serviceBaseURL(baseURL), networking: networking,
-            clock: ServiceClock.reading(scheduler), scheduler: scheduler)
-        core.attach(self)
-        installStandardTransformers(standardTransformers)
-        memoryWarningObserver = flushOnMemoryWarnings()
+        self.init(
+            baseURL: baseURL,
+            options: Options(standardTransformers: standardTransformers, networking: networking, scheduler: scheduler))
     }
 
-    /// Creates a service from a base `URL`; the other parameters are those of the `String` form.
+    /// Creates a service from a base `URL` with its parts given one parameter each.
+    @available(*, deprecated, message: "Pass the parts as one value: Service(baseURL:options: .init(...))")
+    @_disfavoredOverload
     public convenience init(
         baseURL: URL?,
         standardTransformers: [StandardTransformer] = StandardTransformer.defaults,
@@ -61,8 +74,8 @@ public final class Service {
         scheduler: any Scheduler & Sendable = MainScheduler()
     ) {
         self.init(
-            baseURL: baseURL?.absoluteString, standardTransformers: standardTransformers, networking: networking,
-            scheduler: scheduler)
+            baseURL: baseURL?.absoluteString,
+            options: Options(standardTransformers: standardTransformers, networking: networking, scheduler: scheduler))
     }
 
     /// Creates a service whose timestamps come from `clock` while its timers run on `scheduler`: two clocks, which

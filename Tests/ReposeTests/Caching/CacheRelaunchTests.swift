@@ -21,7 +21,8 @@ final class CacheRelaunchTests {
 
     /// One launch: a fresh service, provider and cache over the shared folder.
     private func launch(expirationTime: TimeInterval = 30) -> (Service, FileEntityCache) {
-        let service = Service(baseURL: "http://127.0.0.1:\(fixture.server.port)", networking: URLSessionProvider())
+        let service = Service(
+            baseURL: "http://127.0.0.1:\(fixture.server.port)", options: .init(networking: URLSessionProvider()))
         LifetimeCheck.track(service)
         let cache = FileEntityCache(directory: folder)
         service.configure {

@@ -15,7 +15,7 @@ final class IntegrationFixture {
 
     init() async throws {
         server = try await LoopbackServer()
-        service = Service(baseURL: "http://127.0.0.1:\(server.port)", networking: provider)
+        service = Service(baseURL: "http://127.0.0.1:\(server.port)", options: .init(networking: provider))
         LifetimeCheck.track(service)
     }
 

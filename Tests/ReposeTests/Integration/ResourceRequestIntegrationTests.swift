@@ -152,7 +152,7 @@ final class ResourceRequestIntegrationTests {
     @Test("D7 D8 the path is escaped on the wire and the base URL's query goes with every request")
     func urlOnTheWire() async throws {
         let service = Service(
-            baseURL: "http://127.0.0.1:\(fixture.server.port)/echo?key=k", networking: fixture.provider)
+            baseURL: "http://127.0.0.1:\(fixture.server.port)/echo?key=k", options: .init(networking: fixture.provider))
         LifetimeCheck.track(service)
         let resource = service.resource("/ünï cøde?x")
         try #require(await fixture.completion(of: resource.load()) != nil)

@@ -31,7 +31,8 @@ struct TestingGuideTests {
     let service: Service
 
     init() {
-        service = Service(baseURL: "https://api.example.com/v1", networking: network, scheduler: scheduler)
+        service = Service(
+            baseURL: "https://api.example.com/v1", options: .init(networking: network, scheduler: scheduler))
         LifetimeCheck.track(service)
     }
 

@@ -14,7 +14,8 @@ final class URLOnTheWireIntegrationTests {
 
     init() async throws {
         fixture = try await IntegrationFixture()
-        service = Service(baseURL: "http://127.0.0.1:\(fixture.server.port)/echo/", networking: fixture.provider)
+        service = Service(
+            baseURL: "http://127.0.0.1:\(fixture.server.port)/echo/", options: .init(networking: fixture.provider))
     }
 
     /// The path the server received for `resource`, or nil (with an issue recorded) if the load failed.

@@ -56,7 +56,8 @@ struct LoadTests {
     @Test("A4 B9 100,000 loads keep memory flat: no request outlives its load, resident memory stays level")
     func hundredThousandLoads() async {
         let network = InstantNetwork()
-        let service = Service(baseURL: "https://zingle.frotz/v1", networking: network, scheduler: harness.scheduler)
+        let service = Service(
+            baseURL: "https://zingle.frotz/v1", options: .init(networking: network, scheduler: harness.scheduler))
         LifetimeCheck.track(service)
         let resource = service.resource("/counter")
         resource.addObserver(owner: network) { _, _ in }

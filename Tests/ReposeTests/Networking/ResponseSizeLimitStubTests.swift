@@ -10,7 +10,7 @@ struct ResponseSizeLimitStubTests {
     let service: Service
 
     init() {
-        service = Service(baseURL: "https://api.example.com", networking: network)
+        service = Service(baseURL: "https://api.example.com", options: .init(networking: network))
     }
 
     @Test("a stubbed body over the configured limit fails the load with ResponseTooLarge; one at the limit loads")

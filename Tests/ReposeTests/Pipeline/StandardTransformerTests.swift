@@ -174,8 +174,8 @@ struct StandardTransformerTests {
     @Test("a service created without standard transformers leaves bodies as Data")
     func noStandardTransformers() async {
         let service = Service(
-            baseURL: "https://zingle.frotz/v1", standardTransformers: [], networking: harness.network,
-            scheduler: harness.scheduler)
+            baseURL: "https://zingle.frotz/v1",
+            options: .init(standardTransformers: [], networking: harness.network, scheduler: harness.scheduler))
         LifetimeCheck.track(service)
         let resource = service.resource("/plain")
         await harness.answer(resource.load(), contentType: "application/json", text: "{}")
@@ -185,8 +185,9 @@ struct StandardTransformerTests {
     @Test("choosing only JSON leaves text as Data")
     func jsonOnly() async {
         let service = Service(
-            baseURL: "https://zingle.frotz/v1", standardTransformers: [.json, .json], networking: harness.network,
-            scheduler: harness.scheduler)
+            baseURL: "https://zingle.frotz/v1",
+            options: .init(
+                standardTransformers: [.json, .json], networking: harness.network, scheduler: harness.scheduler))
         LifetimeCheck.track(service)
         let plain = service.resource("/plain")
         await harness.answer(plain.load(), contentType: "text/plain", text: "hi")

@@ -50,7 +50,7 @@ struct ServiceClockTests {
 
     @Test("D3 a service on the main scheduler stamps with the date, read once and then advanced by the scheduler")
     func realTimeIsTheDate() {
-        let service = Service(baseURL: "https://zingle.frotz/v1", networking: harness.network)
+        let service = Service(baseURL: "https://zingle.frotz/v1", options: .init(networking: harness.network))
         LifetimeCheck.track(service)
         let before = Date().timeIntervalSince1970
         let stamped = service.now()

@@ -9,7 +9,8 @@ struct ServiceLifetimeTests {
     final class Owner {}
 
     private func makeService(network: ManualNetwork = ManualNetwork()) -> Service {
-        let service = Service(baseURL: "https://zingle.frotz/v1", networking: network, scheduler: TestScheduler())
+        let service = Service(
+            baseURL: "https://zingle.frotz/v1", options: .init(networking: network, scheduler: TestScheduler()))
         LifetimeCheck.track(service)
         return service
     }

@@ -13,7 +13,7 @@ final class Harness {
 
     init(baseURL: String? = "https://zingle.frotz/v1") {
         clock = ManualClock(scheduler)
-        service = Service(baseURL: baseURL, networking: network, scheduler: scheduler)
+        service = Service(baseURL: baseURL, options: .init(networking: network, scheduler: scheduler))
         LifetimeCheck.track(service)
     }
 

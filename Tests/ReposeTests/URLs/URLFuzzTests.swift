@@ -41,7 +41,8 @@ struct URLFuzzTests {
     @Test("what the loopback server receives is the path and query a resource shows, for random paths")
     func onTheWire() async throws {
         let fixture = try await IntegrationFixture()
-        let service = Service(baseURL: "http://127.0.0.1:\(fixture.server.port)/echo/", networking: fixture.provider)
+        let service = Service(
+            baseURL: "http://127.0.0.1:\(fixture.server.port)/echo/", options: .init(networking: fixture.provider))
         // Real requests: a few hundred cases keep this under a second.
         await run.check("on the wire", cases: 200) { fuzzCase in
             var resource = service.resource("")
