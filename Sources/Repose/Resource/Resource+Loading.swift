@@ -119,7 +119,7 @@ extension Resource {
 
     /// Cancels the loads in flight if nothing observes this resource any more.
     public func cancelLoadIfUnobserved() {
-        guard !hasObservers else { return }
+        guard !isObserved else { return }
         for request in loadRequests {
             request.cancel()
         }

@@ -63,9 +63,9 @@ extension Resource {
         sweepObservers(.removingOwner(owner))
     }
 
-    /// Whether any observer is still alive; forgets observers whose owners are gone.
+    /// Whether any registered observer is still alive; forgets observers whose owners are gone. Signal
+    /// subscriptions count through the observers that feed them: see ``isObserved``.
     var hasObservers: Bool {
-        sweepSignalSubscriptions()
         pruneObservers()
         return !observers.isEmpty
     }

@@ -100,7 +100,15 @@ public final class Resource {
     public var isRequesting: Bool { !allRequests.isEmpty }
 
     /// Whether this resource is used: observed, or with requests in flight. Unused resources may be released.
-    var isInUse: Bool { hasObservers || isRequesting }
+    var isInUse: Bool { isObserved || isRequesting }
+
+    /// Whether anything observes this resource: an observer, or a signal subscription whose owner is alive. The
+    /// signals end subscriptions with dead owners first (removing the observers that fed them), then the observer
+    /// registry answers: each part keeps its own books.
+    var isObserved: Bool {
+        sweepSignalSubscriptions()
+        return hasObservers
+    }
 
     // MARK: Configuration
 

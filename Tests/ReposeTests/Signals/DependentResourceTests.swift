@@ -25,7 +25,7 @@ struct DependentResourceTests {
         harness.scheduler.advance()
         let first = service.resource("/users/ada/repos")
         #expect(!first.isLoading)  // nothing else observed it, so its load was cancelled
-        #expect(!first.hasObservers)
+        #expect(!first.isObserved)
         #expect(service.resource("/users/ada/starred").isLoading)
         subscription.cancel()
     }
