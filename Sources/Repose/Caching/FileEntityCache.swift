@@ -3,62 +3,142 @@ import Foundation
 
 /// An ``EntityCache`` that keeps entities as files in a folder, so data survives app launches.
 ///
-/// It stores content that is `Data` or `String`, so attach it to a stage whose output is one of those: `rawData`
-/// (bytes, parsed again on read) or `decoding` (text). Other content is not written. A file that cannot be read or
-/// decoded counts as a miss and is removed; it never crashes the app.
+/// ```swift
+/// let folder = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask)[0].appendingPathComponent("api")
+/// let cache = FileEntityCache(directory: folder, codecs: [.codable(User.self)])
+/// service.configure { $0.pipeline[.rawData].cacheUsing(cache) }
+/// ```
+///
+/// It stores `Data`, `String`, JSON values, and models of the types its ``CacheCodec``s know; other content is
+/// skipped, with one log line per type. Each entry records a format version and the URL it belongs to (see
+/// `CacheEntryFormat`): a file that is damaged, foreign, of another version or for another URL is a miss, and is
+/// removed. ``Limits`` bound the folder's size and entry count, evicting the least recently used entries.
 ///
 /// What it writes stays private to the user running the app: on POSIX systems the folder it creates is readable by
-/// that user only (0700) and so is every entry (0600), each entry is written whole or not at all (a temporary file,
-/// then a rename), and cookies a server set (`Set-Cookie`, `Set-Cookie2`) are never written.
+/// that user only (0700) and so is every entry (0600); each entry is written whole or not at all (a temporary file,
+/// then a rename); cookies a server set (`Set-Cookie`, `Set-Cookie2`) are never written; with a ``partition`` set,
+/// entries of one partition are invisible to another.
 ///
-/// ```swift
-/// let folder = FileManager.default.temporaryDirectory.appendingPathComponent("api-cache")
-/// service.configure { $0.pipeline[.rawData].cacheUsing(FileEntityCache(directory: folder)) }
-/// ```
-public final class FileEntityCache: EntityCache {
+/// Repose calls every method but ``key(for:)`` on ``workQueue``. Use one instance per folder.
+public final class FileEntityCache: EntityCache, @unchecked Sendable {
+    // `@unchecked Sendable`: the mutable state (`state`) is only touched while holding `lock`.
+
+    /// How much a cache may hold. After each write, least recently used entries (by read or write) go until both
+    /// limits hold; entries already in the folder at launch count too.
+    public struct Limits: Sendable, Equatable {
+        /// The most bytes all entry files may take together.
+        public var maximumSize: Int
+        /// The most entries the folder may hold.
+        public var maximumEntryCount: Int
+
+        /// Limits of `maximumSize` bytes and `maximumEntryCount` entries.
+        public init(maximumSize: Int, maximumEntryCount: Int) {
+            self.maximumSize = maximumSize
+            self.maximumEntryCount = maximumEntryCount
+        }
+
+        /// 50 MiB and 2,000 entries.
+        public static let `default` = Limits(maximumSize: 50 * 1024 * 1024, maximumEntryCount: 2_000)
+    }
+
     /// The folder that holds the files; created on first write.
     public let directory: URL
+    /// How much the folder may hold.
+    public let limits: Limits
     /// The serial queue all file access happens on.
     public let workQueue = DispatchQueue(label: "Repose.FileEntityCache", qos: .utility)
 
-    /// Creates a cache in `directory`.
-    public init(directory: URL) {
-        self.directory = directory
+    private let codecs: [CacheCodec]
+    private let shouldStore: (@MainActor @Sendable (Resource) -> Bool)?
+    private let lock = NSLock()
+    private var state = State()
+
+    private struct State {
+        var partition: String?
+        /// Built from the folder on first use: the entries by recency, with their sizes.
+        var index: RecencyIndex?
+        var typesLogged: Set<String> = []
+        var loggedUnwritable = false
     }
 
-    /// A stable file name derived from the resource's URL.
+    /// Creates a cache in `directory`.
+    ///
+    /// - Parameters:
+    ///   - directory: The folder for this cache alone; created, private to the user, on first write.
+    ///   - limits: How much the folder may hold.
+    ///   - codecs: How to store models; `Data`, `String` and JSON values need none.
+    ///   - shouldStore: Which resources to store; all by default. A resource it rejects is never read or written.
+    public init(
+        directory: URL, limits: Limits = .default, codecs: [CacheCodec] = [],
+        storing shouldStore: (@MainActor @Sendable (Resource) -> Bool)? = nil
+    ) {
+        self.directory = directory
+        self.limits = limits
+        self.codecs = codecs
+        self.shouldStore = shouldStore
+    }
+
+    /// Part of every key when set: an account id, say, so that one account's entries are misses for another, even
+    /// if they were never removed. Set it before the account's resources are used.
+    public var partition: String? {
+        get { lock.withLock { state.partition } }
+        set { lock.withLock { state.partition = newValue } }
+    }
+
+    /// The partition, then the resource's URL; `nil` for a resource `storing` rejects.
     @MainActor
     public func key(for resource: Resource) -> String? {
-        Self.fileName(for: resource.url.absoluteString)
+        if let shouldStore, !shouldStore(resource) { return nil }
+        let url = resource.url.absoluteString
+        return partition.map { "\($0)\n\(url)" } ?? url
     }
 
     public func readEntity(forKey key: String) -> Entity<Any>? {
-        let file = directory.appendingPathComponent(key)
+        let name = Self.fileName(for: key)
+        let file = directory.appendingPathComponent(name)
+        openIfNeeded()
         guard let data = try? Data(contentsOf: file) else { return nil }
-        guard let stored = try? JSONDecoder().decode(StoredEntity.self, from: data), let entity = stored.entity else {
-            try? FileManager.default.removeItem(at: file)  // unreadable, or with no content: a miss, not worth keeping
+        guard let (header, body) = CacheEntryFormat.decode(data, key: key), let content = decodeContent(header, body)
+        else {
+            remove(name)  // damaged, foreign, another version or another URL: a miss, not worth keeping
             return nil
         }
-        return entity
+        // Recency must survive a relaunch: the file's modification time is what the next launch orders by.
+        try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: file.path)
+        lock.withLock { state.index?.touch(name) }
+        return Entity<Any>(
+            content: content, contentType: header.contentType, charset: header.charset, headers: header.headers,
+            timestamp: header.timestamp)
     }
 
     /// Writes the entry to a temporary file that only this user can read, then renames it into place, so that a
     /// reader sees the old entry or the new one, never half of one, and no other user of the machine sees either.
     public func writeEntity(_ entity: Entity<Any>, forKey key: String) {
-        guard let stored = StoredEntity(entity), let data = try? JSONEncoder().encode(stored) else { return }
-        let files = FileManager.default
-        try? files.createDirectory(
-            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let temporary = directory.appendingPathComponent(".\(UUID().uuidString).tmp")
-        guard files.createFile(atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600])
-        else { return }
-        if rename(temporary.path, directory.appendingPathComponent(key).path) != 0 {
-            try? files.removeItem(at: temporary)
+        openIfNeeded()
+        guard let (kind, codec, body) = encodeContent(entity.content) else { return }
+        let header = CacheEntryFormat.Header(
+            key: key, url: Self.url(inKey: key), contentType: entity.contentType, charset: entity.charset,
+            // Cookies a server set belong to the session that received them, not to the next launch's user.
+            headers: entity.headers.filter { !Self.unstoredHeaders.contains($0.key.lowercased()) },
+            timestamp: entity.timestamp, kind: kind, codec: codec, bodyLength: body.count)
+        guard let data = CacheEntryFormat.encode(header, body: body) else { return }
+        let name = Self.fileName(for: key)
+        guard store(data, as: name) else {
+            logUnwritableOnce()
+            return
+        }
+        let evicted = lock.withLock { () -> [String] in
+            state.index?.touch(name, size: data.count)
+            return state.index?.evict(toFit: limits.maximumSize, maximumCount: limits.maximumEntryCount) ?? []
+        }
+        for victim in evicted {
+            try? FileManager.default.removeItem(at: directory.appendingPathComponent(victim))
         }
     }
 
     public func removeEntity(forKey key: String) {
-        try? FileManager.default.removeItem(at: directory.appendingPathComponent(key))
+        openIfNeeded()
+        remove(Self.fileName(for: key))
     }
 
     /// Removes every entry from the folder. Repose calls it on ``workQueue`` when the app logs out with
@@ -68,46 +148,157 @@ public final class FileEntityCache: EntityCache {
         for name in (try? files.contentsOfDirectory(atPath: directory.path)) ?? [] {
             try? files.removeItem(at: directory.appendingPathComponent(name))
         }
+        lock.withLock { state.index = state.index.map { _ in RecencyIndex() } }
     }
 
-    /// FNV-1a, 64 bits, in hex: short, stable across launches and platforms, and safe as a file name.
-    static func fileName(for url: String) -> String {
+    /// Removes the entries whose URL satisfies `predicate`, reading each entry's header to learn its URL.
+    public func removeEntities(forURLsMatching predicate: @escaping @Sendable (URL) -> Bool) {
+        openIfNeeded()
+        for name in entryNames() {
+            let file = directory.appendingPathComponent(name)
+            guard let header = Self.header(of: file) else { continue }
+            if URL(string: header.url).map(predicate) ?? false {
+                remove(name)
+            }
+        }
+    }
+
+    // MARK: Files
+
+    /// Headers never written to disk.
+    static let unstoredHeaders: Set<String> = ["set-cookie", "set-cookie2"]
+
+    /// FNV-1a, 64 bits, of the key, in hex: short, stable across launches and platforms, and safe as a file name.
+    /// Two keys with one name are told apart by the key each entry records.
+    static func fileName(for key: String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in url.utf8 {
+        for byte in key.utf8 {
             hash ^= UInt64(byte)
             hash = hash &* 0x100_0000_01b3
         }
         return String(hash, radix: 16) + ".entity"
     }
-}
 
-/// What a cache file holds.
-private struct StoredEntity: Codable {
-    var contentType: String
-    var charset: String?
-    var headers: [String: String]
-    var timestamp: Double
-    var bytes: Data?
-    var text: String?
-
-    init?(_ entity: Entity<Any>) {
-        switch entity.content {
-        case let data as Data: bytes = data
-        case let string as String: text = string
-        default: return nil
-        }
-        contentType = entity.contentType
-        charset = entity.charset
-        // Cookies a server set belong to the session that received them, not to the next launch's user.
-        headers = entity.headers.filter { !StoredEntity.unstoredHeaders.contains($0.key.lowercased()) }
-        timestamp = entity.timestamp
+    /// The URL part of a key: what follows the partition's line, if any.
+    private static func url(inKey key: String) -> String {
+        key.split(separator: "\n", omittingEmptySubsequences: false).last.map(String.init) ?? key
     }
 
-    static let unstoredHeaders: Set<String> = ["set-cookie", "set-cookie2"]
+    /// Only the header of an entry file: enough to learn its URL without reading its body into memory twice.
+    private static func header(of file: URL) -> CacheEntryFormat.Header? {
+        guard let data = try? Data(contentsOf: file), let key = keyLine(of: data) else { return nil }
+        return CacheEntryFormat.decode(data, key: key)?.header
+    }
 
-    var entity: Entity<Any>? {
-        guard let content: Any = bytes ?? text else { return nil }
-        return Entity<Any>(
-            content: content, contentType: contentType, charset: charset, headers: headers, timestamp: timestamp)
+    private static func keyLine(of data: Data) -> String? {
+        struct KeyOnly: Decodable { var key: String }
+        let newline = UInt8(ascii: "\n")
+        guard let first = data.firstIndex(of: newline), let second = data[(first + 1)...].firstIndex(of: newline)
+        else { return nil }
+        return try? JSONDecoder().decode(KeyOnly.self, from: data[(first + 1)..<second]).key
+    }
+
+    private func entryNames() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter {
+            $0.hasSuffix(".entity")
+        }
+    }
+
+    /// Writes `data` to a private temporary file, then renames it to `name`. `false` if the folder is unwritable.
+    private func store(_ data: Data, as name: String) -> Bool {
+        let files = FileManager.default
+        try? files.createDirectory(
+            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let temporary = directory.appendingPathComponent(".\(UUID().uuidString).tmp")
+        guard files.createFile(atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600])
+        else { return false }
+        guard rename(temporary.path, directory.appendingPathComponent(name).path) == 0 else {
+            try? files.removeItem(at: temporary)
+            return false
+        }
+        return true
+    }
+
+    private func remove(_ name: String) {
+        try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+        lock.withLock { state.index?.remove(name) }
+    }
+
+    /// On first use: removes what interrupted writes left behind, and learns the entries already in the folder,
+    /// oldest use first, so that the limits hold across launches.
+    private func openIfNeeded() {
+        guard lock.withLock({ state.index == nil }) else { return }
+        let files = FileManager.default
+        var found: [(name: String, size: Int, used: Date)] = []
+        for name in (try? files.contentsOfDirectory(atPath: directory.path)) ?? [] {
+            let path = directory.appendingPathComponent(name).path
+            if name.hasPrefix("."), name.hasSuffix(".tmp") {
+                try? files.removeItem(atPath: path)  // a write a crash cut short: never renamed into place
+                continue
+            }
+            guard name.hasSuffix(".entity"), let attributes = try? files.attributesOfItem(atPath: path) else {
+                continue
+            }
+            let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+            found.append((name, size, attributes[.modificationDate] as? Date ?? .distantPast))
+        }
+        var index = RecencyIndex()
+        for entry in found.sorted(by: { $0.used < $1.used }) {
+            index.touch(entry.name, size: entry.size)
+        }
+        let evicted = index.evict(toFit: limits.maximumSize, maximumCount: limits.maximumEntryCount)
+        lock.withLock { state.index = index }
+        for victim in evicted {
+            try? files.removeItem(at: directory.appendingPathComponent(victim))
+        }
+    }
+
+    // MARK: Content
+
+    private func encodeContent(_ content: Any) -> (CacheEntryFormat.Kind, String?, Data)? {
+        switch content {
+        case let data as Data: return (.data, nil, data)
+        case let text as String: return (.text, nil, Data(text.utf8))
+        case let json where (json is [String: Any] || json is [Any]) && JSONSerialization.isValidJSONObject(json):
+            if let data = try? JSONSerialization.data(withJSONObject: json) { return (.json, nil, data) }
+        default:
+            for codec in codecs {
+                if let data = try? codec.encode(content) { return (.codec, codec.name, data) }
+            }
+        }
+        logOnce(unstorable: content)
+        return nil
+    }
+
+    private func decodeContent(_ header: CacheEntryFormat.Header, _ body: Data) -> Any? {
+        switch header.kind {
+        case .data: return body
+        case .text: return String(data: body, encoding: .utf8)
+        case .json: return try? JSONParsing.parse(body)
+        case .codec:
+            guard let codec = codecs.first(where: { $0.name == header.codec }) else { return nil }
+            return try? codec.decode(body)
+        }
+    }
+
+    // MARK: Logging
+
+    private func logOnce(unstorable content: Any) {
+        let type = String(reflecting: Swift.type(of: content))
+        guard lock.withLock({ state.typesLogged.insert(type).inserted }) else { return }
+        ReposeLog.log(
+            .cache,
+            "FileEntityCache at \(directory.path) cannot store \(type) content; it is not cached. "
+                + "Cache a stage whose content is Data, String or JSON, or add a codec: .codable(\(type).self)")
+    }
+
+    private func logUnwritableOnce() {
+        let isFirst = lock.withLock { () -> Bool in
+            defer { state.loggedUnwritable = true }
+            return !state.loggedUnwritable
+        }
+        guard isFirst else { return }
+        ReposeLog.log(
+            .cache, "FileEntityCache cannot write to \(directory.path); entries are not stored, reads miss")
     }
 }

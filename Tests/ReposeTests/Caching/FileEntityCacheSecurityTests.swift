@@ -22,8 +22,9 @@ struct FileEntityCacheSecurityTests {
         cache.writeEntity(Entity<Any>(content: Data("again".utf8), contentType: "text/plain"), forKey: "a.entity")
 
         #expect(try permissions(of: folder) == 0o700)
-        #expect(try permissions(of: folder.appendingPathComponent("a.entity")) == 0o600)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["a.entity"])
+        let name = FileEntityCache.fileName(for: "a.entity")
+        #expect(try permissions(of: folder.appendingPathComponent(name)) == 0o600)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [name])
         #expect(cache.readEntity(forKey: "a.entity")?.content as? Data == Data("again".utf8))
     }
 
@@ -37,7 +38,7 @@ struct FileEntityCacheSecurityTests {
         cache.writeEntity(
             Entity<Any>(content: "body", contentType: "text/plain", headers: headers), forKey: "c.entity")
 
-        let raw = try Data(contentsOf: folder.appendingPathComponent("c.entity"))
+        let raw = try Data(contentsOf: folder.appendingPathComponent(FileEntityCache.fileName(for: "c.entity")))
         let text = String(decoding: raw, as: UTF8.self)
         #expect(!text.contains("s3cr3t"))
         #expect(!text.lowercased().contains("set-cookie"))

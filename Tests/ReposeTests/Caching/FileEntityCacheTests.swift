@@ -45,15 +45,26 @@ struct FileEntityCacheTests {
         #expect(!FileManager.default.fileExists(atPath: file.path))
     }
 
-    @Test("content that is neither Data nor String is not written")
-    func onlyBytesAndText() {
+    @Test("K9 Data, String and JSON values are stored as they are, with content type, charset, headers and time")
+    func builtInKinds() {
         let cache = FileEntityCache(directory: folder)
         defer { try? FileManager.default.removeItem(at: folder) }
-        cache.writeEntity(Entity<Any>(content: ["a": 1], contentType: "application/json"), forKey: "k")
-        cache.writeEntity(Entity<Any>(content: "text", contentType: "text/plain", timestamp: 5), forKey: "t")
-        #expect(cache.readEntity(forKey: "k") == nil)
-        let text = cache.readEntity(forKey: "t")
-        #expect(text?.content as? String == "text")
-        #expect(text?.timestamp == 5)
+        let contents: [String: Any] = [
+            "bytes": Data([0, 10, 13, 255]), "text": "line one\nline two ✓", "object": ["a": 1, "b": ["x", "y"]],
+            "array": [1, "two", ["three": 3.5]],
+        ]
+        for (key, content) in contents {
+            cache.writeEntity(
+                Entity<Any>(
+                    content: content, contentType: "x/\(key)", charset: "utf-8", headers: ["etag": "\"\(key)\""],
+                    timestamp: 42),
+                forKey: key)
+        }
+        for (key, content) in contents {
+            let read = cache.readEntity(forKey: key)
+            #expect(read.map { sameContent($0.content, content) } == true, "\(key)")
+            #expect(read?.contentType == "x/\(key)" && read?.charset == "utf-8" && read?.timestamp == 42)
+            #expect(read?.header(forKey: "ETag") == "\"\(key)\"")
+        }
     }
 }
