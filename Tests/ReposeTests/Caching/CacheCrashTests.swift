@@ -38,6 +38,9 @@ struct CacheCrashTests {
             }
             // Every key was written before the kill; a write cut short leaves the previous version in place.
             #expect(whole == keyCount, "killed after \(completed) writes: \(keyCount - whole) entries lost")
+            // Opening the folder removed what the cut-short write left behind.
+            let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            #expect(!left.contains { $0.hasSuffix(".tmp") }, "temporary files left: \(left)")
         }
     }
 
