@@ -14,7 +14,11 @@ let benchmarks: @Sendable () -> Void = {
     largeBodyBenchmarks()
     scalingBenchmarks()
     loopbackBenchmarks()
-    Benchmark.teardown = { LoopbackServer.shared.stop() }
+    cacheBenchmarks()
+    Benchmark.teardown = {
+        LoopbackServer.shared.stop()
+        await removeEvictionFolders()
+    }
 }
 
 func lookupBenchmarks() {

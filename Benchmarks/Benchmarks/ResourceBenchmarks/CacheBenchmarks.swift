@@ -1,0 +1,166 @@
+import Benchmark
+import Foundation
+import Repose
+import ReposeTesting
+
+// The file cache: a warm start, 1 MB entries, a cache hit against reading the file by hand, and eviction at two
+// sizes of cache. Each case works in a temporary folder of its own, filled before the measurement.
+
+func cacheBenchmarks() {
+    warmStartBenchmarks()
+    largeEntryBenchmarks()
+    evictionBenchmarks()
+}
+
+/// A fresh folder under the temporary directory.
+func cacheFolder(_ name: String) -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("repose-bench-\(name)-\(UUID())")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+}
+
+let smallJSON = Data(#"{"id":42,"name":"Ada Lovelace","active":true,"tags":["math","engines"],"score":97.5}"#.utf8)
+
+/// A folder holding `count` cached JSON entries for `/items/N`, as a previous launch left it.
+@MainActor
+func prefilledFolder(_ count: Int, body: Data = smallJSON) -> URL {
+    let folder = cacheFolder("warm")
+    let writer = FileEntityCache(directory: folder, limits: .init(maximumSize: .max, maximumEntryCount: .max))
+    let service = Service(baseURL: baseURL, options: .init(networking: stubProvider()))
+    for path in paths(count) {
+        guard let key = writer.key(for: service.resource(path)) else { continue }
+        writer.writeEntity(Entity<Any>(content: body, contentType: "application/json", timestamp: 1), forKey: key)
+    }
+    return folder
+}
+
+/// Observes every resource and waits until each has shown its cached data.
+@MainActor
+func waitForCacheHits(_ resources: [Resource], owner: AnyObject) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        var remaining = resources.count
+        for resource in resources {
+            resource.addObserver(owner: owner) { _, event in
+                guard case .newData(.cache) = event else { return }
+                remaining -= 1
+                if remaining == 0 { continuation.resume() }
+            }
+        }
+    }
+}
+
+/// The one-entry folder both cases of a hit pair read (a small entry for `size` 1, else about 1 MB), made once.
+@MainActor
+func sharedHitFolder(_ size: Int) -> URL {
+    let tag = -size  // eviction folders use positive counts
+    if let folder = evictionFolders[tag] { return folder }
+    let folder = prefilledFolder(1, body: size > 1 ? megabyteOfJSON : smallJSON)
+    evictionFolders[tag] = folder  // removed with the eviction folders at teardown
+    return folder
+}
+
+func warmStartBenchmarks() {
+    // From a new service over a folder of 1,000 entries to the moment every resource shows its data.
+    mainActorBenchmark("Cache warm start 1000 resources (per batch)", configuration(.one, seconds: 3)) { measured in
+        let folder = prefilledFolder(1_000)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let owner = Owner()
+        measured.start()
+        let service = Service(baseURL: baseURL, options: .init(networking: stubProvider()))
+        service.cachedResourceCountLimit = 2_000
+        let cache = FileEntityCache(directory: folder)
+        service.configure { $0.pipeline[.rawData].cacheUsing(cache) }
+        await waitForCacheHits(paths(1_000).map { service.resource($0) }, owner: owner)
+        measured.stop()
+    }
+
+    // The budget pair: a cached 1 KB-class JSON entry reaching an observer, against an app reading the same file
+    // and parsing its JSON by hand on the main actor. Repose reads off the main actor and hops back.
+    // One hit per sample: the measurement spans a thread hop, which inner iterations would hide.
+    for (label, size) in [("small JSON", 1), ("1 MB JSON", 1_000_000)] {
+        mainActorBenchmark("Cache hit to observer, \(label) (Repose)", configuration(.one)) { measured in
+            let cache = FileEntityCache(directory: sharedHitFolder(size))
+            let owner = Owner()
+            let service = Service(baseURL: baseURL, options: .init(networking: stubProvider()))
+            service.configure { $0.pipeline[.rawData].cacheUsing(cache) }
+            let resource = service.resource("/items/0")
+            measured.start()
+            await waitForCacheHits([resource], owner: owner)
+            blackHole(resource.jsonDict.count + resource.jsonArray.count)  // parsed, as the baseline's JSON is
+            measured.stop()
+        }
+        mainActorBenchmark("Cache hit by hand, \(label): read file + parse JSON (baseline)", configuration(.one)) {
+            measured in
+            let folder = sharedHitFolder(size)
+            let file = try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil).first
+            measured.start()
+            if let file, let data = try? Data(contentsOf: file), let header = data.firstIndex(of: UInt8(ascii: "{")),
+                let start = data[header...].firstIndex(of: UInt8(ascii: "\n"))
+            {
+                blackHole(try? JSONSerialization.jsonObject(with: data[(start + 1)...]))
+            }
+            measured.stop()
+        }
+    }
+}
+
+/// The 1 MB entity the large-entry cases write (made where it is used: an `Entity<Any>` is not `Sendable`).
+func megabyteEntity() -> Entity<Any> {
+    Entity<Any>(content: megabyteOfJSON, contentType: "application/json", timestamp: 1)
+}
+
+func largeEntryBenchmarks() {
+    mainActorBenchmark("Cache write 1 MB entry", configuration(.one)) { measured in
+        let folder = cacheFolder("write")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = FileEntityCache(directory: folder)
+        measured.start()
+        cache.workQueue.sync { cache.writeEntity(megabyteEntity(), forKey: "https://api.example.com/large") }
+        measured.stop()
+    }
+    mainActorBenchmark("Cache read 1 MB entry", configuration(.one)) { measured in
+        let folder = cacheFolder("read")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = FileEntityCache(directory: folder)
+        cache.workQueue.sync { cache.writeEntity(megabyteEntity(), forKey: "https://api.example.com/large") }
+        measured.start()
+        blackHole(cache.workQueue.sync { cache.readEntity(forKey: "https://api.example.com/large") })
+        measured.stop()
+    }
+}
+
+/// Full caches for the eviction cases, filled once per size and kept: filling 10,000 files takes seconds.
+@MainActor
+var evictionFolders: [Int: URL] = [:]
+/// Keys never written before, so that every measured write adds an entry and evicts one.
+@MainActor
+var nextEvictionKey = 0
+
+@MainActor
+func removeEvictionFolders() {
+    for folder in evictionFolders.values { try? FileManager.default.removeItem(at: folder) }
+    evictionFolders = [:]
+}
+
+func evictionBenchmarks() {
+    // Each write into a full cache evicts one entry. The cost per write must not grow with the number of entries.
+    for count in [1_000, 10_000] {
+        mainActorBenchmark("Cache write with eviction, \(count) entries (per write)", configuration(.kilo)) {
+            measured in
+            let folder = evictionFolders[count] ?? prefilledFolder(count)
+            evictionFolders[count] = folder
+            let cache = FileEntityCache(directory: folder, limits: .init(maximumSize: .max, maximumEntryCount: count))
+            cache.workQueue.sync { _ = cache.readEntity(forKey: "open the folder first") }
+            let first = nextEvictionKey
+            nextEvictionKey += measured.iterations.count
+            measured.start()
+            cache.workQueue.sync {
+                let entity = Entity<Any>(content: smallJSON, contentType: "application/json", timestamp: 1)
+                for index in first..<(first + measured.iterations.count) {
+                    cache.writeEntity(entity, forKey: "https://api.example.com/new/\(index)")
+                }
+            }
+            measured.stop()
+        }
+    }
+}
