@@ -131,6 +131,33 @@ final class FileCacheRulesTests {
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("picky").path))
     }
 
+    @Test("K6 K7 K8 on disk: no-store removes the file, a 304 keeps the body with a new time, wipe removes it")
+    func maintenanceOnDisk() async throws {
+        await resource.cacheCheckCompleted()
+        await harness.answer(resource.load(), text: "v1", headers: ["ETag": "\"1\""])
+        #expect(try stored(in: raw)?.timestamp == 1000)
+        harness.clock.now = 1500
+        await harness.answer(resource.load(), status: 304)
+        raw.workQueue.sync {}
+        let refreshed = try stored(in: raw)
+        #expect(refreshed?.timestamp == 1500)
+        #expect(refreshed?.content as? Data == Data("v1".utf8))
+
+        await harness.answer(resource.load(), text: "private", headers: ["Cache-Control": "no-store"])
+        raw.workQueue.sync {}
+        #expect(try stored(in: raw) == nil)
+
+        await harness.answer(resource.load(), text: "v2")
+        raw.workQueue.sync {}
+        #expect(try stored(in: raw) != nil)
+        resource.wipe()
+        #expect(try stored(in: raw) == nil)
+        harness.service.wipeResources()
+        raw.workQueue.sync {}
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("raw").path)) ?? []
+        #expect(left.isEmpty)
+    }
+
     struct Profile: Codable, Sendable, Equatable {
         var name: String
     }
