@@ -1,4 +1,5 @@
 // The README tour, verbatim: ReadmeTests checks that every Swift block of README.md appears in this file.
+import Foundation
 import Repose
 
 @MainActor
@@ -37,4 +38,16 @@ final class ProfileScreen {
         let entity = try await api.resource("/profile").load().entity  // async/await too
         print(entity.jsonDict)
     }
+}
+
+@MainActor
+func startOffline(api: Service, cachesFolder: URL) {
+    // Yesterday's data on screen at launch, then a quiet refresh: private files, whole writes, bounded size.
+    let cache = FileEntityCache(directory: cachesFolder.appendingPathComponent("api"))
+    api.configure { $0.pipeline[.rawData].cacheUsing(cache) }
+}
+
+@MainActor
+func logOut(api: Service) {
+    api.wipeResources()  // every resource, and every entry of every cache it used
 }
