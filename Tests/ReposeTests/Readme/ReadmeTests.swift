@@ -1,4 +1,5 @@
 import Foundation
+import ReposeTesting
 import Testing
 
 @testable import Repose
@@ -6,7 +7,6 @@ import Testing
 @MainActor
 @Suite("README", .checksLifetimes)
 struct ReadmeTests {
-    let harness = Harness()
 
     /// The folder that holds Package.swift, found from this file's path.
     static var packageRoot: URL {
@@ -40,17 +40,46 @@ struct ReadmeTests {
         }
     }
 
+    /// The tour's service as an app's test would build it: on the stub provider.
+    private func stubbedAPI() -> (Service, StubNetworkingProvider) {
+        let network = StubNetworkingProvider()
+        let api = Service(baseURL: "https://api.example.com/v1", options: .init(networking: network))
+        LifetimeCheck.track(api)
+        return (api, network)
+    }
+
     @Test("the README tour loads the profile, patches it, and reloads after the patch succeeds")
     func tourRuns() async throws {
-        let screen = ProfileScreen(api: harness.service)
+        let (api, network) = stubbedAPI()
+        network.stub(.get, "https://api.example.com/v1/profile", json: ["name": "Ada"])
+        network.stub(.patch, "https://api.example.com/v1/profile", status: 204)
+        let screen = ProfileScreen(api: api)
         screen.show()
-        #expect(harness.network.sent.map(\.httpMethod) == ["GET", "PATCH"])
-        let patch = try #require(harness.service.resource("/profile").allRequests.last)
-        harness.network.respond(
-            status: 200, headers: ["Content-Type": "application/json"], body: Data(#"{"name":"Ada"}"#.utf8))
-        harness.network.respond(status: 204)
+        let profile = api.resource("/profile")
+        let patch = try #require(profile.allRequests.last)
         _ = await patch.responseInfo
-        #expect(harness.network.sent.map(\.httpMethod) == ["GET", "PATCH", "GET"])
-        #expect(harness.service.resource("/profile").jsonDict["name"] as? String == "Ada")
+        let reload = try #require(profile.loadRequests.last)  // started by the patch's success hook
+        _ = await reload.responseInfo
+        #expect(network.requests.map(\.method) == [.get, .patch, .get])
+        #expect(profile.jsonDict["name"] as? String == "Ada")
+    }
+
+    @Test("the README's cache keeps the profile on disk, and log-out removes it")
+    func cacheAndLogOut() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (api, network) = stubbedAPI()
+        network.stub(.get, "https://api.example.com/v1/profile", json: ["name": "Ada"])
+        startOffline(api: api, cachesFolder: folder)
+        let profile = api.resource("/profile")
+        _ = await profile.loadIfNeeded()?.responseInfo
+        let cacheFolder = folder.appendingPathComponent("api")
+        let cache = try #require(api.resource("/profile").configuration.pipeline[.rawData].cache as? FileEntityCache)
+        cache.workQueue.sync {}
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cacheFolder.path).count == 1)
+        logOut(api: api)
+        cache.workQueue.sync {}
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cacheFolder.path).isEmpty)
+        #expect(profile.latestData == nil)
     }
 }
