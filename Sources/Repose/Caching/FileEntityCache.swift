@@ -97,7 +97,12 @@ public final class FileEntityCache: EntityCache, @unchecked Sendable {
         let name = Self.fileName(for: key)
         let file = directory.appendingPathComponent(name)
         openIfNeeded()
-        guard let data = try? Data(contentsOf: file) else { return nil }
+        guard let data = try? Data(contentsOf: file) else {
+            // Something unreadable where the entry belongs (a folder, a file without read permission): a miss, and
+            // in the way of the next write.
+            if FileManager.default.fileExists(atPath: file.path) { remove(name) }
+            return nil
+        }
         guard let (header, body) = CacheEntryFormat.decode(data, key: key), let content = decodeContent(header, body)
         else {
             remove(name)  // damaged, foreign, another version or another URL: a miss, not worth keeping
