@@ -102,7 +102,9 @@ final class CacheThenNetworkDelegate: RequestDelegate {
         resource.whenCacheChecked { [self] in
             guard !isCancelled else { return }
             if resource.isUpToDate, let cached = resource.latestData {
-                completionHandler.broadcastResponse(ResponseInfo(response: .success(cached), isNew: false))
+                var reused = ResponseInfo(response: .success(cached), isNew: false)
+                reused.confirmsData = false
+                completionHandler.broadcastResponse(reused)
                 return
             }
             let request = resource.makeLoadRequest()

@@ -29,6 +29,11 @@ public struct ResponseInfo {
     public var response: Response
     /// `false` for a 304 Not Modified, which confirms existing data instead of bringing new data.
     public var isNew: Bool
+    /// Whether a not-modified answer confirms the data as current now (a server's 304), rather than reusing data
+    /// that was still fresh (cached data that answered ``Resource/loadIfNeeded()`` without the network). Only a
+    /// confirmation re-stamps the data and its cache entries: otherwise data read from disk would become fresh
+    /// again on every launch without any server having seen it.
+    var confirmsData = true
 
     /// Creates a response info.
     public init(response: Response, isNew: Bool = true) {

@@ -101,10 +101,12 @@ extension Resource {
             isInvalidated = false
             notifyObservers(.newData(.network))
         case .success:
-            latestData?.timestamp = now
+            if info.confirmsData {
+                latestData?.timestamp = now
+                refreshCachedTimestamps(now)
+            }
             latestError = nil
             isInvalidated = false
-            refreshCachedTimestamps(now)
             notifyObservers(.notModified)
         case .failure(let error) where error.isCancellation:
             notifyObservers(.requestCancelled)

@@ -56,6 +56,22 @@ final class FileCacheRulesTests {
         #expect(resource.loadIfNeeded() == nil)
     }
 
+    @Test("H4 K8 a fresh hit keeps its stored age: only a server's 304 makes cached data fresh again")
+    func freshHitKeepsItsAge() async throws {
+        try seed(raw, Data("fresh".utf8), timestamp: 995)
+        _ = await resource.loadIfNeeded()?.responseInfo
+        #expect(resource.latestData?.timestamp == 995)
+        raw.workQueue.sync {}
+        #expect(try stored(in: raw)?.timestamp == 995)  // no rewrite either: nothing was confirmed
+
+        harness.clock.now = 1026  // 31 s after the server last spoke: stale, even though it was read at 1000
+        let request = try #require(resource.loadIfNeeded())
+        await harness.answer(request, status: 304)
+        #expect(resource.latestData?.timestamp == 1026)
+        raw.workQueue.sync {}
+        #expect(try stored(in: raw)?.timestamp == 1026)
+    }
+
     @Test("H4 H6 a stale entry is shown, then replaced from the network; a miss goes straight to the network")
     func staleHitAndMiss() async throws {
         try seed(raw, Data("stale".utf8), timestamp: 100)
