@@ -2,13 +2,18 @@ import Dispatch
 import Foundation
 
 /// Where a resource is in reading its persistent caches.
-enum CacheCheck: Equatable {
+enum CacheCheck {
     /// Nothing has needed the resource's data yet.
     case notStarted
-    /// The caches are being read off the main actor.
-    case checking
+    /// The caches are being read off the main actor; the actions run, in order, once they have been.
+    case checking(waiters: [@MainActor () -> Void])
     /// The caches were read (or there are none).
     case done
+
+    var isChecking: Bool {
+        if case .checking = self { return true }
+        return false
+    }
 }
 
 extension Resource {
@@ -16,14 +21,14 @@ extension Resource {
     /// (rule H1). Reading happens off the main actor; a hit arrives as `newData(.cache)` unless newer data came
     /// first.
     func startCacheCheck() {
-        guard cacheCheck == .notStarted else { return }
+        guard case .notStarted = cacheCheck else { return }
         let pipeline = configuration.pipeline
         let targets = pipeline.cacheTargets(for: self)
         guard !targets.isEmpty else {
             cacheCheck = .done
             return
         }
-        cacheCheck = .checking
+        cacheCheck = .checking(waiters: [])
         // Chosen here, on the task that needs the data, so that the result's line follows the same log scope.
         let log = LogSettings.handler(for: .cache)
         log?(.cache, "\(logName): reading the caches of " + targets.map(\.stage.name).joined(separator: ", "))
@@ -34,20 +39,17 @@ extension Resource {
     }
 
     private func finishCacheCheck(_ cached: Entity<Any>?, log: ReposeLog.MessageHandler?) {
-        guard cacheCheck == .checking else { return }
+        guard case .checking(let waiters) = cacheCheck else { return }
         log?(
             .cache, "\(logName): " + (cached.map { "hit, " + ReposeLog.summary(of: .success($0)) } ?? "no usable entry")
         )
         cacheCheck = .done
-        if var cached, storedLatestData == nil, latestError == nil {
+        if var cached {
             // A time ahead of the service clock (a clock set back, a foreign file) would keep the entry fresh for
             // ever; it can be no newer than now.
             cached.timestamp = min(cached.timestamp, core.now())
-            storedLatestData = cached
-            notifyObservers(.newData(.cache))
+            apply(.cached(cached))  // only if no data or error came first
         }
-        let waiters = cacheCheckWaiters
-        cacheCheckWaiters = []
         for waiter in waiters {
             waiter()
         }
@@ -56,8 +58,8 @@ extension Resource {
     /// Runs `action` once the caches have been read: at once if they already were or there are none.
     func whenCacheChecked(_ action: @escaping @MainActor () -> Void) {
         startCacheCheck()
-        if cacheCheck == .checking {
-            cacheCheckWaiters.append(action)
+        if case .checking(let waiters) = cacheCheck {
+            cacheCheck = .checking(waiters: waiters + [action])
         } else {
             action()
         }
@@ -101,7 +103,7 @@ final class CacheThenNetworkDelegate: RequestDelegate {
     func startUnderlyingOperation(passingResponseTo completionHandler: RequestCompletionHandler) {
         resource.whenCacheChecked { [self] in
             guard !isCancelled else { return }
-            if resource.isUpToDate, let cached = resource.latestData {
+            if resource.isUpToDate, let cached = resource.record.latestData {
                 var reused = ResponseInfo(response: .success(cached), isNew: false)
                 reused.confirmsData = false
                 completionHandler.broadcastResponse(reused)

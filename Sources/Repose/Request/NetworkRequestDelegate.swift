@@ -72,7 +72,7 @@ final class NetworkRequestDelegate: RequestDelegate {
         case .response(let response):
             completionHandler.broadcastResponse(ResponseInfo(response: response))
         case .notModified:
-            if let existing = resource.latestData {
+            if let existing = resource.record.latestData {
                 completionHandler.broadcastResponse(ResponseInfo(response: .success(existing), isNew: false))
             } else {
                 let error = RequestError(

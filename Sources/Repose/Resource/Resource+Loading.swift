@@ -10,16 +10,10 @@ extension Resource {
     /// Fresh means: not invalidated, and the latest data (or, after a failure, the latest error) is younger than
     /// `expirationTime` (or `retryTime` after a failure).
     public var isUpToDate: Bool {
-        guard !isInvalidated else { return false }
-        let maxAge: TimeInterval
-        if errorTimestamp != nil {
-            maxAge = freshnessLimit.retryTime
-        } else if dataTimestamp != nil {
-            maxAge = freshnessLimit.expirationTime
-        } else {
-            return false
-        }
-        return core.now() - timestamp <= maxAge
+        // Everything that calls out first: with the arguments ready, the record is read in place, not copied.
+        let limits = freshnessLimits
+        let now = core.now()
+        return record.isUpToDate(now: now, expirationTime: limits.expirationTime, retryTime: limits.retryTime)
     }
 
     /// Makes sure a load is in flight unless the data is fresh. Call it as often as you like.
@@ -30,14 +24,12 @@ extension Resource {
     public func loadIfNeeded() -> Request? {
         ReposeLog.log(.staleness, loadDecisionLogLine)
         if let inFlight = loadRequests.first { return inFlight }
-        if cacheCheck != .done {
-            startCacheCheck()
-            if cacheCheck == .checking {  // wait for the cache before deciding (rule H4)
-                // Loading from now on, but `requested` waits until the network is asked, if it is at all.
-                let request = Request(delegate: CacheThenNetworkDelegate(resource: self), now: core.now)
-                load(using: request, announcing: false)
-                return request.start()
-            }
+        if case .notStarted = cacheCheck { startCacheCheck() }
+        if case .checking = cacheCheck {  // wait for the cache before deciding (rule H4)
+            // Loading from now on, but `requested` waits until the network is asked, if it is at all.
+            let request = Request(delegate: CacheThenNetworkDelegate(resource: self), now: core.now)
+            load(using: request, announcing: false)
+            return request.start()
         }
         return isUpToDate ? nil : load()
     }
@@ -55,7 +47,7 @@ extension Resource {
     /// The GET a load sends, with the current data's ETag as `If-None-Match`.
     func makeLoadRequest() -> Request {
         request(.get) { [weak self] urlRequest in
-            if let etag = self?.latestData?.etag {
+            if let etag = self?.record.latestData?.etag {
                 urlRequest.setValue(etag, forHTTPHeaderField: "If-None-Match")
             }
         }
@@ -80,7 +72,7 @@ extension Resource {
     func load(using request: Request, announcing: Bool) -> Request {
         loadRequests.append(request)
         trackRequest(request)
-        if announcing { notifyObservers(.requested) }
+        if announcing { apply(.loadStarted) }
         request.onProgress { [weak self] progress in
             self?.notifyObserversOfProgress(progress)
         }
@@ -92,31 +84,28 @@ extension Resource {
 
     private func finishLoad(_ request: Request, with info: ResponseInfo) {
         loadRequests.removeAll { $0 === request }
-        let now = core.now()
+        apply(change(for: info))
+        ReposeLog.log(.stateChanges, stateLogLine)
+    }
+
+    /// What a load's outcome means for the resource's data: every time is the service clock's now.
+    private func change(for info: ResponseInfo) -> ResourceRecord.Change {
         switch info.response {
         case .success(var entity) where info.isNew:
-            entity.timestamp = now
-            latestData = entity
-            latestError = nil
-            isInvalidated = false
-            notifyObservers(.newData(.network))
+            entity.timestamp = core.now()
+            return .loaded(entity)
+        case .success where info.confirmsData:
+            let now = core.now()
+            refreshCachedTimestamps(now)
+            return .confirmed(at: now)
         case .success:
-            if info.confirmsData {
-                latestData?.timestamp = now
-                refreshCachedTimestamps(now)
-            }
-            latestError = nil
-            isInvalidated = false
-            notifyObservers(.notModified)
+            return .reused
         case .failure(let error) where error.isCancellation:
-            notifyObservers(.requestCancelled)
+            return .cancelled
         case .failure(var error):
-            error.timestamp = now
-            latestError = error
-            isInvalidated = false
-            notifyObservers(.error)
+            error.timestamp = core.now()
+            return .failed(error)
         }
-        ReposeLog.log(.stateChanges, stateLogLine)
     }
 
     /// Cancels the loads in flight if nothing observes this resource any more.

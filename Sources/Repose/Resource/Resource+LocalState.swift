@@ -12,16 +12,13 @@ extension Resource {
         if entity.timestamp == 0 {  // never stamped (the initialiser's default): it is new as of now
             entity.timestamp = core.now()
         }
-        latestData = entity
-        latestError = nil
-        isInvalidated = false
-        notifyObservers(.newData(.localOverride))
+        apply(.overridden(entity))
     }
 
     /// Replaces only the content of ``latestData``, keeping its content type and headers, stamped with the current
     /// time. Without existing data, the content type is `application/binary`.
     public func overrideLocalContent(with content: Any) {
-        var entity = latestData ?? Entity<Any>(content: content, contentType: "application/binary")
+        var entity = record.latestData ?? Entity<Any>(content: content, contentType: "application/binary")
         entity.content = content
         entity.timestamp = core.now()
         overrideLocalData(with: entity)
@@ -30,7 +27,7 @@ extension Resource {
     /// Marks the data stale, so the next ``loadIfNeeded()`` loads. Nothing is sent now, and ``latestData`` and
     /// ``latestError`` stay as they are. The next completed load or local override clears the mark.
     public func invalidate() {
-        isInvalidated = true
+        apply(.invalidated)
     }
 
     /// Returns the resource to its pristine state: cancels every request in flight, and clears ``latestData`` and
@@ -44,10 +41,7 @@ extension Resource {
             request.cancel()
         }
         loadRequests.removeAll()
-        latestData = nil
-        latestError = nil
-        isInvalidated = false
         cacheCheck = .notStarted  // as if newly created: the next use reads the cache again
-        notifyObservers(.newData(.wipe))
+        apply(.wiped)
     }
 }

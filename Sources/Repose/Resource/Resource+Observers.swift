@@ -14,16 +14,7 @@ extension Resource {
     /// gains another owner instead of being registered twice; it observes until all its owners are gone.
     @discardableResult
     public func addObserver(_ observer: any ResourceObserver, owner: AnyObject) -> Resource {
-        if let identity = observer.observerIdentity,
-            let existing = observers.first(where: { $0.identity == identity })
-        {
-            existing.addOwner(owner)
-            return self
-        }
-        let entry = ResourceObserverEntry(observer: observer)
-        entry.addOwner(owner)
-        observers.append(entry)
-        objectObserverCount += 1
+        guard observers.add(observer, owner: owner) else { return self }
         markInUse()
         observer.resourceChanged(self, event: .observerAdded)
         startCacheCheck()
@@ -42,14 +33,7 @@ extension Resource {
     /// ```
     @discardableResult
     public func addObserver(owner: AnyObject, closure: @escaping ResourceObserverClosure) -> Resource {
-        let run: Int
-        if let last = observers.last, last.isClosureObserver, !last.isDetached, last.liveClosureOwner === owner {
-            run = last.ownerRun
-        } else {
-            run = nextOwnerRun
-            nextOwnerRun &+= 1
-        }
-        observers.append(ResourceObserverEntry(closure: closure, owner: owner, ownerRun: run))
+        observers.add(closure, owner: owner)
         markInUse()
         closure(self, .observerAdded)
         startCacheCheck()
@@ -71,63 +55,27 @@ extension Resource {
     }
 
     /// Forgets observers whose owners are gone, telling those still alive that they stopped observing, and
-    /// adjusts how strongly the others are held. Skips closure observers when `includingClosures` is false:
-    /// notifying checks their owners as it calls them.
+    /// adjusts how strongly the others are held.
     private func pruneObservers(includingClosures: Bool = true) {
-        // Notifying calls this every time: when nothing is gone (the usual case), leave the array untouched.
-        var needed = false
-        for entry in observers where (includingClosures || !entry.isClosureObserver) && entry.needsPruning {
-            needed = true
-            break
-        }
-        guard needed else { return }
+        guard observers.needsPruning(includingClosures: includingClosures) else { return }
         sweepObservers(.pruning)
     }
 
-    private enum Sweep {
-        case removingOwner(AnyObject)
-        case pruning
-    }
-
-    /// Keeps the observers still alive after `sweep`, in order, recounts the object observers among them, and tells
-    /// the ones that ended (and are still alive) that they stopped observing.
-    private func sweepObservers(_ sweep: Sweep) {
-        // Loops rather than `removeAll(where:)`: a closure formed here is main-actor isolated, and passing it to a
-        // nonisolated parameter costs a runtime isolation check per element.
-        var ended: [any ResourceObserver] = []
-        var kept = 0
-        var objectObservers = 0
-        for index in observers.indices {
-            let entry = observers[index]
-            let isAlive: Bool
-            switch sweep {
-            case .removingOwner(let owner): isAlive = entry.removeOwner(owner)
-            case .pruning: isAlive = entry.prune()
-            }
-            if isAlive {
-                observers[kept] = entry
-                kept += 1
-                if !entry.isClosureObserver { objectObservers += 1 }
-            } else if let observer = entry.end() {
-                ended.append(observer)
-            }
-        }
-        observers.removeSubrange(kept...)
-        objectObserverCount = objectObservers
-        for observer in ended {
+    private func sweepObservers(_ sweep: ResourceObservers.Sweep) {
+        for observer in observers.sweep(sweep) {
             observer.stoppedObserving(resource: self)
         }
     }
 
     /// Tells every live observer about `event`. Observers added while notifying hear only later events.
     func notifyObservers(_ event: ResourceEvent) {
-        if objectObserverCount > 0 { pruneObservers(includingClosures: false) }
+        if observers.objectObserverCount > 0 { pruneObservers(includingClosures: false) }
         ReposeLog.log(.observers, "\(logName): \(event) to \(observers.count) observer(s)")
         // The copy keeps every entry alive however observers change during the calls, so each entry is reached
         // without retaining it, and its closure called without retaining the closure's context. The owner of a
         // run of closure observers is loaded once and held until the run ends, so it cannot vanish midway; an
         // entry detached meanwhile (its owner removed by an earlier call) is skipped.
-        let entries = observers
+        let entries = observers.entries
         var sawDeadOwner = false
         var run = -1
         var runOwner: AnyObject?
@@ -159,7 +107,7 @@ extension Resource {
     }
 
     func notifyObserversOfProgress(_ progress: Double) {
-        for entry in observers {
+        for entry in observers.entries {
             entry.observer?.resourceRequestProgress(for: self, progress: progress)
         }
     }

@@ -27,60 +27,27 @@ public final class Resource {
     /// For a resource whose URL could not be built, the text it came from; its requests all fail.
     let invalidURLSource: String?
 
-    /// The latest valid data: from a load, a cache, or a local override. It survives errors: after a failed load
-    /// it still holds the last good (now stale) data.
-    ///
-    /// With a persistent cache configured, the first read starts reading the cache; a hit arrives later as
-    /// ``ResourceEvent/newData(_:)`` with `.cache`.
-    public internal(set) var latestData: Entity<Any>? {
-        get {
-            if cacheCheck == .notStarted { startCacheCheck() }
-            return storedLatestData
-        }
-        set { storedLatestData = newValue }
-    }
-    var storedLatestData: Entity<Any>? {
-        didSet { dataTimestamp = storedLatestData?.timestamp }
-    }
-    /// The error from the latest load, if it failed. Cleared by the next success.
-    public internal(set) var latestError: RequestError? {
-        didSet { errorTimestamp = latestError?.timestamp }
-    }
-    /// `latestData?.timestamp` and `latestError?.timestamp`, kept in step with them as plain numbers so that
-    /// freshness checks copy neither struct (each copy retains every field).
-    private(set) var dataTimestamp: TimeInterval?
-    private(set) var errorTimestamp: TimeInterval?
+    // Unchecked exclusivity on `record` and `configurations`: each access is a read, or a write that ends before
+    // any call into app code (`apply(_:)` changes the record, then notifies; configuration closures run before the
+    // result is stored), and the resource lives on the main actor, so no two accesses overlap. The dynamic checks
+    // cost 17 ns of a fresh `loadIfNeeded()` (76 ns against 59 ns; the budget is 100 ns).
+
+    /// What the resource knows: its latest data and error, and whether they were declared stale. Changed only
+    /// through ``apply(_:)``.
+    @exclusivity(unchecked) private(set) var record = ResourceRecord()
     /// The loads in flight, oldest first.
     public internal(set) var loadRequests: [Request] = []
     /// Every request in flight that concerns this resource, loads included, oldest first.
     public internal(set) var allRequests: [Request] = []
-
-    /// Set by ``invalidate()``; cleared by the next completed load or local override.
-    var isInvalidated = false
-    var observers: [ResourceObserverEntry] = []
-    /// How many of `observers` are not closure observers: while none are, notifying has nothing to prune first.
-    var objectObserverCount = 0
-    /// The number the next closure observer takes if it does not join the run of the one before it.
-    var nextOwnerRun = 0
+    /// Who hears about changes: observers, and through them the resource's signals.
+    var observers = ResourceObservers()
     var signals = ResourceSignals()
+    /// Where reading the persistent caches stands, with the work waiting for it.
     var cacheCheck = CacheCheck.notStarted
+    /// This resource's configuration, built on first use and rebuilt after the service's configuration changes.
+    @exclusivity(unchecked) var configurations = ResourceConfigurations()
     /// Set while a flush has left this resource only weakly held by the service; becoming used again re-retains it.
     var isHeldWeaklyByService = false
-    var cacheCheckWaiters: [@MainActor () -> Void] = []
-
-    private var cachedConfigurations: [RequestMethod: Configuration] = [:]
-    private var cachedConfigurationVersion = -1
-    /// GET's `expirationTime` and `retryTime` as plain numbers, with the configuration version they came from, so
-    /// that ``isUpToDate`` copies no `Configuration` (a struct of arrays and closures, several retains).
-    private var freshnessLimits = (expirationTime: 0.0, retryTime: 0.0, version: -1)
-
-    /// Makes the service hold this resource strongly again if a flush demoted it; called whenever it gains an
-    /// observer or a request (rules B20, D13).
-    func markInUse() {
-        if isHeldWeaklyByService {
-            core.resourceCache.promote(self)
-        }
-    }
 
     init(core: ServiceCore, url: URL, invalidURLSource: String? = nil) {
         self.core = core
@@ -88,10 +55,32 @@ public final class Resource {
         self.invalidURLSource = invalidURLSource
     }
 
-    /// The time of the latest change to ``latestData`` or ``latestError``, whichever is later.
-    public var timestamp: TimeInterval {
-        max(dataTimestamp ?? 0, errorTimestamp ?? 0)
+    // MARK: State
+
+    /// The latest valid data: from a load, a cache, or a local override. It survives errors: after a failed load
+    /// it still holds the last good (now stale) data.
+    ///
+    /// With a persistent cache configured, the app's first read of it starts reading the cache (rule H1), and a
+    /// hit arrives later as ``ResourceEvent/newData(_:)`` with `.cache`. That is the only property of a resource
+    /// whose reading does anything; Repose itself reads ``record``.
+    public var latestData: Entity<Any>? {
+        if case .notStarted = cacheCheck { startCacheCheck() }
+        return record.latestData
     }
+
+    /// The error from the latest load, if it failed. Cleared by the next success.
+    public var latestError: RequestError? { record.latestError }
+
+    /// Applies `change` to ``record`` and tells observers what it means. Every change of the resource's data goes
+    /// through here.
+    func apply(_ change: ResourceRecord.Change) {
+        if let event = record.apply(change) {
+            notifyObservers(event)
+        }
+    }
+
+    /// The time of the latest change to ``latestData`` or ``latestError``, whichever is later.
+    public var timestamp: TimeInterval { record.timestamp }
 
     /// Whether a load is in flight: its result will update ``latestData`` or ``latestError``.
     public var isLoading: Bool { !loadRequests.isEmpty }
@@ -110,32 +99,12 @@ public final class Resource {
         return hasObservers
     }
 
-    // MARK: Configuration
-
-    /// This resource's configuration for GET requests (and loads).
-    public var configuration: Configuration {
-        configuration(for: .get)
-    }
-
-    /// This resource's configuration for requests with `method`.
-    public func configuration(for method: RequestMethod) -> Configuration {
-        if cachedConfigurationVersion != core.configurationVersion {
-            cachedConfigurations.removeAll(keepingCapacity: true)
-            cachedConfigurationVersion = core.configurationVersion
+    /// Makes the service hold this resource strongly again if a flush demoted it; called whenever it gains an
+    /// observer or a request (rules B20, D13).
+    func markInUse() {
+        if isHeldWeaklyByService {
+            core.resourceCache.promote(self)
         }
-        if let cached = cachedConfigurations[method] { return cached }
-        let built = core.buildConfiguration(for: url, method: method)
-        cachedConfigurations[method] = built
-        return built
-    }
-
-    /// How long GET data and errors stay fresh: the configuration's `expirationTime` and `retryTime`.
-    var freshnessLimit: (expirationTime: TimeInterval, retryTime: TimeInterval) {
-        if freshnessLimits.version != core.configurationVersion {
-            let configuration = configuration(for: .get)
-            freshnessLimits = (configuration.expirationTime, configuration.retryTime, core.configurationVersion)
-        }
-        return (freshnessLimits.expirationTime, freshnessLimits.retryTime)
     }
 }
 

@@ -48,8 +48,8 @@ extension Resource {
     /// The resource's state right now, as a snapshot.
     public var currentState: ResourceState<Any> {
         ResourceState(
-            content: latestData?.content, latestData: latestData, latestError: latestError, isLoading: isLoading,
-            isRequesting: isRequesting, timestamp: timestamp)
+            content: record.latestData?.content, latestData: record.latestData, latestError: record.latestError,
+            isLoading: isLoading, isRequesting: isRequesting, timestamp: timestamp)
     }
 }
 

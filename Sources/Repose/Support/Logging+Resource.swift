@@ -7,12 +7,14 @@ extension Resource {
     var loadDecisionLogLine: String {
         let subject = logName
         if !loadRequests.isEmpty { return "\(subject): a load is already in flight; not loading again" }
-        if isInvalidated { return "\(subject): invalidated; loading" }
-        guard latestData != nil || latestError != nil else { return "\(subject): no data yet; loading" }
+        if record.isInvalidated { return "\(subject): invalidated; loading" }
+        guard record.latestData != nil || record.latestError != nil else {
+            return "\(subject): no data yet; loading"
+        }
         let (what, limitName, limit) =
-            latestError == nil
-            ? ("data", "expirationTime", configuration.expirationTime)
-            : ("error", "retryTime", configuration.retryTime)
+            record.latestError == nil
+            ? ("data", "expirationTime", freshnessLimits.expirationTime)
+            : ("error", "retryTime", freshnessLimits.retryTime)
         let verdict = isUpToDate ? "up to date; not loading" : "stale; loading"
         let age = core.now() - timestamp
         return "\(subject): \(what) is \(seconds(age)) old, \(limitName) is \(seconds(limit)); \(verdict)"
@@ -20,8 +22,8 @@ extension Resource {
 
     /// The resource's state, for the `stateChanges` category.
     var stateLogLine: String {
-        let data = latestData.map { "data \($0.contentType) (\(type(of: $0.content)))" } ?? "no data"
-        let error = latestError.map { "error " + ReposeLog.summary(of: $0) } ?? "no error"
+        let data = record.latestData.map { "data \($0.contentType) (\(type(of: $0.content)))" } ?? "no data"
+        let error = record.latestError.map { "error " + ReposeLog.summary(of: $0) } ?? "no error"
         return "\(logName): \(data), \(error), \(isLoading ? "loading" : "not loading")"
     }
 
