@@ -48,11 +48,12 @@ extension Resource {
             // A time ahead of the service clock (a clock set back, a foreign file) would keep the entry fresh for
             // ever; it can be no newer than now.
             cached.timestamp = min(cached.timestamp, core.now())
-            apply(.cached(cached))  // only if no data or error came first
+            apply(.cached(cached, lifetime: nil))  // only if no data or error came first
         }
         for waiter in waiters {
             waiter()
         }
+        if timing.refreshInterval != nil, isObserved { pollWhenDue() }  // polling waited for the cache
     }
 
     /// Runs `action` once the caches have been read: at once if they already were or there are none.

@@ -12,6 +12,17 @@ public struct Configuration {
     public var expirationTime: TimeInterval = 30
     /// How long after a failed load `loadIfNeeded()` waits before trying again, in seconds. 1 by default.
     public var retryTime: TimeInterval = 1
+    /// How often an observed resource reloads, in seconds; `nil` (the default) never polls.
+    ///
+    /// While anything observes the resource, it loads again this long after each load completes, never while one
+    /// is in flight. It stops once nothing observes it; when an observer comes back it loads at once if its data is
+    /// older than the interval, else when the interval since the last load has passed. Every poll of a service
+    /// waits on one timer of its scheduler, however many resources poll.
+    ///
+    /// ```swift
+    /// service.configure("/notifications") { $0.refreshInterval = 60 }
+    /// ```
+    public var refreshInterval: TimeInterval?
     /// The shortest time between two progress reports for one request, in seconds.
     public var progressReportingInterval: TimeInterval = 0.05
     /// Headers sent with every request.

@@ -13,20 +13,18 @@ extension Resource {
         let built = core.buildConfiguration(for: url, method: method)
         configurations.byMethod[method] = built
         if method == .get {
-            configurations.freshness = (built.expirationTime, built.retryTime)
+            configurations.timing = ResourceConfigurations.Timing(built)
         }
         return built
     }
 
-    /// How long GET data and errors stay fresh: the configuration's `expirationTime` and `retryTime`, read without
-    /// copying the configuration (a struct of arrays and closures: several retains), since `loadIfNeeded()` asks
-    /// on every call.
-    var freshnessLimits: (expirationTime: TimeInterval, retryTime: TimeInterval) {
-        if configurations.version == core.configurationVersion, let limits = configurations.freshness {
-            return limits
+    /// GET's timing values (freshness limits, polling), read without copying the configuration (a struct of arrays
+    /// and closures: several retains), since `loadIfNeeded()` asks on every call.
+    var timing: ResourceConfigurations.Timing {
+        if configurations.version == core.configurationVersion, let timing = configurations.timing {
+            return timing
         }
-        _ = configuration(for: .get)
-        return configurations.freshness ?? (0, 0)
+        return ResourceConfigurations.Timing(configuration(for: .get))
     }
 }
 
@@ -34,14 +32,27 @@ extension Resource {
 struct ResourceConfigurations {
     private(set) var version = -1
     var byMethod: [RequestMethod: Configuration] = [:]
-    /// GET's freshness limits, set whenever GET's configuration is built.
-    var freshness: (expirationTime: TimeInterval, retryTime: TimeInterval)?
+    /// GET's timing values, set whenever GET's configuration is built.
+    var timing: Timing?
+
+    /// The plain numbers of a GET configuration that the hot paths read.
+    struct Timing {
+        var expirationTime: TimeInterval
+        var retryTime: TimeInterval
+        var refreshInterval: TimeInterval?
+
+        init(_ configuration: Configuration) {
+            expirationTime = configuration.expirationTime
+            retryTime = configuration.retryTime
+            refreshInterval = configuration.refreshInterval
+        }
+    }
 
     /// Forgets everything built for an older version of the service's configuration.
     mutating func forgetIfOutdated(version current: Int) {
         guard version != current else { return }
         version = current
         byMethod.removeAll(keepingCapacity: true)
-        freshness = nil
+        timing = nil
     }
 }

@@ -11,9 +11,9 @@ extension Resource {
     /// `expirationTime` (or `retryTime` after a failure).
     public var isUpToDate: Bool {
         // Everything that calls out first: with the arguments ready, the record is read in place, not copied.
-        let limits = freshnessLimits
+        let timing = timing
         let now = core.now()
-        return record.isUpToDate(now: now, expirationTime: limits.expirationTime, retryTime: limits.retryTime)
+        return record.isUpToDate(now: now, expirationTime: timing.expirationTime, retryTime: timing.retryTime)
     }
 
     /// Makes sure a load is in flight unless the data is fresh. Call it as often as you like.
@@ -86,6 +86,7 @@ extension Resource {
         loadRequests.removeAll { $0 === request }
         apply(change(for: info))
         ReposeLog.log(.stateChanges, stateLogLine)
+        if timing.refreshInterval != nil, isObserved { pollWhenDue() }
     }
 
     /// What a load's outcome means for the resource's data: every time is the service clock's now.
@@ -93,7 +94,7 @@ extension Resource {
         switch info.response {
         case .success(var entity) where info.isNew:
             entity.timestamp = core.now()
-            return .loaded(entity)
+            return .loaded(entity, lifetime: nil)
         case .success where info.confirmsData:
             let now = core.now()
             refreshCachedTimestamps(now)
@@ -104,7 +105,7 @@ extension Resource {
             return .cancelled
         case .failure(var error):
             error.timestamp = core.now()
-            return .failed(error)
+            return .failed(error, retryAfter: nil)
         }
     }
 

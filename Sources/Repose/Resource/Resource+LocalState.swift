@@ -28,6 +28,7 @@ extension Resource {
     /// ``latestError`` stay as they are. The next completed load or local override clears the mark.
     public func invalidate() {
         apply(.invalidated)
+        refreshStateFeeds()  // no observer event, but state subscribers see the data turn stale (rule R7)
     }
 
     /// Returns the resource to its pristine state: cancels every request in flight, and clears ``latestData`` and

@@ -18,6 +18,7 @@ extension Resource {
         markInUse()
         observer.resourceChanged(self, event: .observerAdded)
         startCacheCheck()
+        pollWhenDue()
         return self
     }
 
@@ -37,6 +38,7 @@ extension Resource {
         markInUse()
         closure(self, .observerAdded)
         startCacheCheck()
+        pollWhenDue()
         return self
     }
 

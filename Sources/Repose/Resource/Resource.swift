@@ -48,6 +48,8 @@ public final class Resource {
     @exclusivity(unchecked) var configurations = ResourceConfigurations()
     /// Set while a flush has left this resource only weakly held by the service; becoming used again re-retains it.
     var isHeldWeaklyByService = false
+    /// When this resource polls next (``Configuration/refreshInterval``), if it is waiting to.
+    var nextPoll: TimeInterval?
 
     init(core: ServiceCore, url: URL, invalidURLSource: String? = nil) {
         self.core = core

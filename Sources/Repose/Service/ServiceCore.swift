@@ -19,6 +19,8 @@ final class ServiceCore {
     /// ``Resource/cancelLoadIfUnobserved(afterDelay:then:)``.
     let scheduler: any Scheduler & Sendable
 
+    /// The one timer behind every resource's polls and staleness watches.
+    let deadlines: Deadlines
     var resourceCache = ResourceCache(countLimit: 100)
     var configurationEntries: [ConfigurationEntry] = []
     /// Bumped whenever configuration changes, so that resources recompute their cached configuration.
@@ -38,6 +40,7 @@ final class ServiceCore {
         self.networking = networking
         self.now = clock
         self.scheduler = scheduler
+        deadlines = Deadlines(scheduler: scheduler, now: clock)
     }
 
     /// The app's `Service` for this core; if the app dropped it, a new one, which holds resources again for as

@@ -56,14 +56,31 @@ extension Resource {
     private func makeStateChanges(loadWhenObserved: Bool, cancelDelay: TimeInterval) -> Signal<ResourceState<Any>> {
         Signal<ResourceState<Any>> { [weak self] send in
             guard let self else { return {} }
+            let feed = StateFeed(resource: self, send: send)
+            addObserver(feed)
+            signals.stateFeeds.append(feed)
             // A load started while connecting is not sent: the new subscriber's replay, read right after, has it.
-            let disconnect = bridgeEvents(
-                connecting: { if loadWhenObserved { self.loadIfNeeded() } },
-                { resource, _ in send(resource.currentState) })
+            feed.isMuted = true
+            if loadWhenObserved { loadIfNeeded() }
+            feed.isMuted = false
+            feed.watchForStaleness()
+            // Disconnecting happens on the main actor: signals of a resource live there, and so do their teardowns.
             return { [weak self] in
-                disconnect()
-                if loadWhenObserved { self?.cancelLoadIfUnobserved(afterDelay: cancelDelay) }
+                MainActor.assumeIsolated {
+                    guard let self else { return }
+                    self.removeObservers(ownedBy: feed)
+                    self.signals.stateFeeds.removeAll { $0 === feed }
+                    if loadWhenObserved { self.cancelLoadIfUnobserved(afterDelay: cancelDelay) }
+                }
             }
+        }
+    }
+
+    /// Sends every state subscriber a new snapshot, for a change that has no observer event: the data was
+    /// invalidated.
+    func refreshStateFeeds() {
+        for feed in signals.stateFeeds {
+            feed.push()
         }
     }
 
@@ -95,6 +112,51 @@ struct ResourceSignals {
     var stateChanges: Signal<ResourceState<Any>>?
     weak var state: State<ResourceState<Any>>?
     var events: Signal<ResourceEvent>?
+    /// The feeds of every state signal with subscribers (``state`` and each ``Resource/autoloadingState(cancelDelay:)``).
+    var stateFeeds: [StateFeed] = []
+}
+
+/// The observer through which a resource feeds one state signal: a new snapshot after every event, and one more
+/// when the data turns stale with no event at all (rule R7), on the service's one timer, while subscribed.
+@MainActor
+final class StateFeed: ResourceObserver, DeadlineTarget {
+    private weak var resource: Resource?
+    private let send: (ResourceState<Any>) -> Void
+    var isMuted = false
+    /// The time this feed asked the service's timer for: when the data turns stale.
+    private var staleAt: TimeInterval?
+
+    init(resource: Resource, send: @escaping (ResourceState<Any>) -> Void) {
+        self.resource = resource
+        self.send = send
+    }
+
+    func resourceChanged(_ resource: Resource, event: ResourceEvent) {
+        guard event != .observerAdded, !isMuted else { return }
+        push()
+    }
+
+    /// Sends the resource's current state, then watches for its data to turn stale.
+    func push() {
+        guard let resource else { return }
+        send(resource.currentState)
+        watchForStaleness()
+    }
+
+    /// Asks the service's timer to come back when fresh data turns stale, unless it already will.
+    func watchForStaleness() {
+        guard let resource, let turnsStale = resource.dataTurnsStale, turnsStale != staleAt,
+            turnsStale > resource.core.now()
+        else { return }
+        staleAt = turnsStale
+        resource.core.deadlines.add(turnsStale, for: self)
+    }
+
+    func deadlineArrived(now: TimeInterval) {
+        guard let due = staleAt, due <= now else { return }  // the data changed since: a time no longer wanted
+        staleAt = nil
+        push()
+    }
 }
 
 /// The observer through which a resource feeds its signals.

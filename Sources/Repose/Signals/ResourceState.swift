@@ -17,11 +17,17 @@ public struct ResourceState<Content> {
     public var isRequesting: Bool
     /// The time of the latest change to the data or the error.
     public var timestamp: TimeInterval
+    /// Whether the data is older than its lifetime, or was invalidated: time to show "refreshing…" or "offline,
+    /// showing data from 10:42" (`latestData?.timestamp`). `false` without data.
+    ///
+    /// A resource's ``Resource/state`` sends a new snapshot when its data turns stale, without any load, while
+    /// anything observes it.
+    public var isStale: Bool
 
     /// Creates a snapshot from its parts.
     public init(
         content: Content?, latestData: Entity<Any>?, latestError: RequestError?, isLoading: Bool,
-        isRequesting: Bool, timestamp: TimeInterval
+        isRequesting: Bool, timestamp: TimeInterval, isStale: Bool = false
     ) {
         self.content = content
         self.latestData = latestData
@@ -29,13 +35,14 @@ public struct ResourceState<Content> {
         self.isLoading = isLoading
         self.isRequesting = isRequesting
         self.timestamp = timestamp
+        self.isStale = isStale
     }
 
     /// The same snapshot with its content read as another type.
     public func typed<T>(as type: T.Type = T.self) -> ResourceState<T> {
         ResourceState<T>(
             content: latestData.flatMap { $0.content as? T }, latestData: latestData, latestError: latestError,
-            isLoading: isLoading, isRequesting: isRequesting, timestamp: timestamp)
+            isLoading: isLoading, isRequesting: isRequesting, timestamp: timestamp, isStale: isStale)
     }
 }
 
@@ -45,11 +52,22 @@ extension ResourceState: TypedContentAccessors {
 }
 
 extension Resource {
+    /// Whether the data is older than its lifetime or invalidated (rule R7); `false` without data.
+    var isDataStale: Bool {
+        let expirationTime = timing.expirationTime
+        return record.isDataStale(now: core.now(), expirationTime: expirationTime)
+    }
+
+    /// When the data turns stale, if it is fresh now.
+    var dataTurnsStale: TimeInterval? {
+        record.dataTurnsStale(expirationTime: timing.expirationTime)
+    }
+
     /// The resource's state right now, as a snapshot.
     public var currentState: ResourceState<Any> {
         ResourceState(
             content: record.latestData?.content, latestData: record.latestData, latestError: record.latestError,
-            isLoading: isLoading, isRequesting: isRequesting, timestamp: timestamp)
+            isLoading: isLoading, isRequesting: isRequesting, timestamp: timestamp, isStale: isDataStale)
     }
 }
 

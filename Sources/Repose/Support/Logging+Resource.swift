@@ -13,8 +13,8 @@ extension Resource {
         }
         let (what, limitName, limit) =
             record.latestError == nil
-            ? ("data", "expirationTime", freshnessLimits.expirationTime)
-            : ("error", "retryTime", freshnessLimits.retryTime)
+            ? ("data", "expirationTime", timing.expirationTime)
+            : ("error", "retryTime", timing.retryTime)
         let verdict = isUpToDate ? "up to date; not loading" : "stale; loading"
         let age = core.now() - timestamp
         return "\(subject): \(what) is \(seconds(age)) old, \(limitName) is \(seconds(limit)); \(verdict)"

@@ -12,16 +12,16 @@ struct ResourceRecordTests {
 
     private func loaded() -> ResourceRecord {
         var record = ResourceRecord()
-        _ = record.apply(.loaded(old))
+        _ = record.apply(.loaded(old, lifetime: nil))
         return record
     }
 
     @Test("A11 B9 a load's new data replaces the old, clears the error and the invalidation")
     func loadedReplaces() {
         var record = loaded()
-        _ = record.apply(.failed(failure))
+        _ = record.apply(.failed(failure, retryAfter: nil))
         _ = record.apply(.invalidated)
-        #expect(record.apply(.loaded(new)) == .newData(.network))
+        #expect(record.apply(.loaded(new, lifetime: nil)) == .newData(.network))
         #expect(record.latestData?.content as? String == "new")
         #expect(record.latestError == nil)
         #expect(!record.isInvalidated)
@@ -40,11 +40,11 @@ struct ResourceRecordTests {
     @Test("A15 A25 a failure keeps the data, and freshness then follows retryTime from the later timestamp")
     func failureKeepsData() {
         var record = loaded()
-        #expect(record.apply(.failed(failure)) == .error)
+        #expect(record.apply(.failed(failure, retryAfter: nil)) == .error)
         #expect(record.latestData?.content as? String == "old")
         #expect(record.timestamp == 300)
-        #expect(record.isUpToDate(now: 301, expirationTime: 30, retryTime: 1))
-        #expect(!record.isUpToDate(now: 302, expirationTime: 30, retryTime: 1))
+        #expect(record.isUpToDate(now: 300.9, expirationTime: 30, retryTime: 1))
+        #expect(!record.isUpToDate(now: 301, expirationTime: 30, retryTime: 1))
     }
 
     @Test("A33 A34 A35 an invalidation survives a cancellation and is consumed by the next completed load")
@@ -54,26 +54,26 @@ struct ResourceRecordTests {
         #expect(!record.isUpToDate(now: 101, expirationTime: 30, retryTime: 1))
         #expect(record.apply(.cancelled) == .requestCancelled)
         #expect(record.isInvalidated)
-        _ = record.apply(.failed(failure))
+        _ = record.apply(.failed(failure, retryAfter: nil))
         #expect(!record.isInvalidated)
     }
 
     @Test("H1 a cache hit applies only to a resource with neither data nor error")
     func cachedOnlyWhenEmpty() {
         var empty = ResourceRecord()
-        #expect(empty.apply(.cached(old)) == .newData(.cache))
+        #expect(empty.apply(.cached(old, lifetime: nil)) == .newData(.cache))
         var withData = loaded()
-        #expect(withData.apply(.cached(new)) == nil)
+        #expect(withData.apply(.cached(new, lifetime: nil)) == nil)
         #expect(withData.latestData?.content as? String == "old")
         var withError = ResourceRecord()
-        _ = withError.apply(.failed(failure))
-        #expect(withError.apply(.cached(new)) == nil)
+        _ = withError.apply(.failed(failure, retryAfter: nil))
+        #expect(withError.apply(.cached(new, lifetime: nil)) == nil)
     }
 
     @Test("A30 A36 B10 an override replaces data and error; a wipe forgets everything")
     func overrideAndWipe() {
         var record = loaded()
-        _ = record.apply(.failed(failure))
+        _ = record.apply(.failed(failure, retryAfter: nil))
         #expect(record.apply(.overridden(new)) == .newData(.localOverride))
         #expect(record.latestError == nil)
         #expect(record.apply(.wiped) == .newData(.wipe))

@@ -1,0 +1,27 @@
+import Foundation
+
+extension Resource: DeadlineTarget {
+    /// Polls if ``Configuration/refreshInterval`` asks for it (rule R6): called when a load completes and when an
+    /// observer arrives. Loads at once if the data is older than the interval, else asks the service's one timer to
+    /// come back when it will be.
+    func pollWhenDue() {
+        guard let interval = timing.refreshInterval, !isLoading, !cacheCheck.isChecking, invalidURLSource == nil
+        else { return }
+        let due = record.timestamp + interval
+        if record.timestamp == 0 || due <= core.now() {
+            load()
+        } else if due != nextPoll {
+            nextPoll = due
+            core.deadlines.add(due, for: self)
+        }
+    }
+
+    /// The poll's time came: poll only if something still observes this resource; otherwise polling stops here
+    /// until an observer comes back.
+    func deadlineArrived(now: TimeInterval) {
+        guard let due = nextPoll, due <= now else { return }  // a time this resource no longer wants
+        nextPoll = nil
+        guard isObserved else { return }
+        pollWhenDue()
+    }
+}
