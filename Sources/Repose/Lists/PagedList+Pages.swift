@@ -59,7 +59,7 @@ extension PagedList {
     /// when asked for, and a next page on its way is no longer waited for.
     func startOver() {
         abandonPending()
-        switch read(firstPage, number: 0) {
+        switch read(firstPage, number: 0, at: 0) {
         case .success(let page):
             dropStale(book.start(with: page))
             succeeded()
@@ -76,7 +76,7 @@ extension PagedList {
         guard let page = pending else { return }
         pending = nil
         let number = (book.last?.number ?? -1) + 1
-        switch read(page, number: number) {
+        switch read(page, number: number, at: book.pages.count) {
         case .success(let loaded):
             stopObserving(book.append(loaded))
             succeeded()
@@ -93,7 +93,7 @@ extension PagedList {
     /// pages after it followed its old content, so they are dropped and marked stale.
     private func reread(at index: Int) {
         let page = book.pages[index]
-        switch read(page.handle, number: page.number) {
+        switch read(page.handle, number: page.number, at: index) {
         case .success(let reread):
             dropStale(book.replace(at: index, with: reread))
         case .failure:
@@ -124,12 +124,16 @@ extension PagedList {
         failure = nil
     }
 
-    /// Decodes `page`'s data: its items and the next page. `nil` when the page has no data.
-    private func read(_ page: Resource, number: Int) -> Result<PageBook<Resource, Item>.Page, RequestError>? {
+    /// Decodes `page`'s data, to be the book's page at `index`: its items and the next page. `nil` when the page
+    /// has no data.
+    private func read(
+        _ page: Resource, number: Int, at index: Int
+    ) -> Result<PageBook<Resource, Item>.Page, RequestError>? {
         guard let entity = page.latestData else { return nil }
         do {
             let (items, next) = try reader.read(entity, page, firstPage, number)
-            return .success(.init(handle: page, number: number, items: items, next: validated(next, after: page)))
+            let earlier = book.pages.prefix(index).map(\.handle)
+            return .success(.init(handle: page, number: number, items: items, next: validated(next, page, earlier)))
         } catch let error as RequestError {
             return .failure(error)
         } catch {
@@ -137,9 +141,12 @@ extension PagedList {
         }
     }
 
-    /// `next`, unless it is a page the list already has or started from: a chain that loops ends there.
-    private func validated(_ next: Resource?, after page: Resource) -> Resource? {
-        guard let next, next !== page, next !== firstPage, !book.contains(next) else { return nil }
+    /// `next`, unless it is the page itself, the first page or one of the `earlier` pages: a chain that loops ends
+    /// there.
+    private func validated(_ next: Resource?, _ page: Resource, _ earlier: [Resource]) -> Resource? {
+        guard let next, next !== page, next !== firstPage, !earlier.contains(where: { $0 === next }) else {
+            return nil
+        }
         return next
     }
 }
