@@ -1,6 +1,6 @@
 import Foundation
 
-/// A list that pages: the items of a chain of page resources, as one ``State``.
+/// A list that pages: the items of a chain of page resources, as one `State`.
 ///
 /// Each page is an ordinary ``Resource`` of the service: shared, cached and revalidated like any other (L2). The
 /// list owns no network code; it observes its pages, decodes each page once when its data arrives, and keeps a
