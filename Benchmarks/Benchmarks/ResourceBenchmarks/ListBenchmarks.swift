@@ -2,6 +2,10 @@ import Benchmark
 import Foundation
 import Repose
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 // Paged lists and resource groups: appending a page to a long list, what a list keeps per item beyond the decoded
 // items, and what one member's event costs a group of 1,000.
 
@@ -100,6 +104,7 @@ func listMemoryBenchmarks() {
     for (name, id) in [("List memory per item", false), ("List memory per item, with id", true)] {
         mainActorBenchmark(name, configuration(.one, metrics: metrics)) { measured in
             let fixture = ListFixture.pages(pageCount, of: 100)
+            releaseFreeMemory()  // or the list would reuse what building the fixture freed, and grow nothing
             let before = residentBytes()
             measured.start()
             let (list, subscription) = fixture.list(holding: pageCount, id: id)
@@ -109,6 +114,16 @@ func listMemoryBenchmarks() {
             subscription.cancel()
         }
     }
+}
+
+/// Hands the allocator's free memory back to the system (glibc's `malloc_trim`, looked up at run time since the
+/// Glibc module does not export it), so that resident memory grows with every page new allocations touch.
+func releaseFreeMemory() {
+    #if canImport(Glibc)
+    typealias Trim = @convention(c) (Int) -> Int32
+    guard let symbol = dlsym(dlopen(nil, RTLD_LAZY), "malloc_trim") else { return }
+    _ = unsafeBitCast(symbol, to: Trim.self)(0)
+    #endif
 }
 
 func groupBenchmarks() {

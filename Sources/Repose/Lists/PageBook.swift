@@ -21,9 +21,9 @@ final class PageBook<Handle: AnyObject, Item> {
     private(set) var items = PagedItems<Item>()
     /// The most pages held at once; `nil` for no limit.
     let maximumPageCount: Int?
-    private let filter: (any DuplicateFilter<Item>)?
+    private let filter: DuplicateFilter<Item>?
 
-    init(maximumPageCount: Int?, filter: (any DuplicateFilter<Item>)?) {
+    init(maximumPageCount: Int?, filter: DuplicateFilter<Item>?) {
         self.maximumPageCount = maximumPageCount.map { max(1, $0) }
         self.filter = filter
     }
@@ -31,9 +31,12 @@ final class PageBook<Handle: AnyObject, Item> {
     /// The last page held.
     var last: Page? { pages.last }
 
-    /// Where `handle` is among the pages held.
-    func index(of handle: Handle) -> Int? {
-        pages.firstIndex { $0.handle === handle }
+    /// Where `handle` is among the pages held, looking at the first `limit` pages only when given.
+    func index(of handle: Handle, before limit: Int? = nil) -> Int? {
+        for index in 0..<min(limit ?? pages.count, pages.count) where pages[index].handle === handle {
+            return index
+        }
+        return nil
     }
 
     /// Whether `handle` is among the pages held.
@@ -95,38 +98,41 @@ final class PageBook<Handle: AnyObject, Item> {
 }
 
 /// Leaves out items whose id was seen before (L7).
-protocol DuplicateFilter<Item>: AnyObject {
-    associatedtype Item
-    /// The items of `items` whose id has not been seen, in order; remembers their ids. Returns `items` itself (the
+///
+/// Two closures over one set of ids, formed by ``seenIDs(_:)`` where the app names the id: that code is inlined into
+/// the app's module and compiled for its item and id types, so each item costs a specialised hash and insert.
+/// Generic code in Repose would hash through witness tables: 145 ns an item rather than 25 ns (the `List append
+/// page of 100 to 10000, with id` benchmark).
+@usableFromInline
+final class DuplicateFilter<Item> {
+    /// The items of a page whose id has not been seen, in order; remembers their ids. Returns the array itself (the
     /// same storage) when all are new.
-    func admit(_ items: [Item]) -> [Item]
+    let admit: ([Item]) -> [Item]
     /// Forgets every id seen.
-    func forget()
-}
+    let forget: () -> Void
 
-/// A ``DuplicateFilter`` that remembers ids in a `Set`: 1 hash and insert per item.
-final class IDFilter<Item, ID: Hashable>: DuplicateFilter {
-    private let id: (Item) -> ID
-    private var seen: Set<ID> = []
-
-    init(id: @escaping (Item) -> ID) {
-        self.id = id
+    @usableFromInline
+    init(admit: @escaping ([Item]) -> [Item], forget: @escaping () -> Void) {
+        self.admit = admit
+        self.forget = forget
     }
 
-    func admit(_ items: [Item]) -> [Item] {
-        var kept: [Item]?
-        for index in items.indices {
-            let isNew = seen.insert(id(items[index])).inserted
-            if isNew {
-                kept?.append(items[index])
-            } else if kept == nil {
-                kept = Array(items[..<index])
-            }
-        }
-        return kept ?? items
-    }
-
-    func forget() {
-        seen.removeAll(keepingCapacity: true)
+    /// A filter that remembers the ids `id` gives in a `Set`.
+    @inlinable
+    static func seenIDs<ID: Hashable>(_ id: @escaping (Item) -> ID) -> DuplicateFilter {
+        var seen = Set<ID>()
+        return DuplicateFilter(
+            admit: { items in
+                var kept: [Item]?
+                for index in items.indices {
+                    if seen.insert(id(items[index])).inserted {
+                        kept?.append(items[index])
+                    } else if kept == nil {
+                        kept = Array(items[..<index])
+                    }
+                }
+                return kept ?? items
+            },
+            forget: { seen.removeAll(keepingCapacity: true) })
     }
 }

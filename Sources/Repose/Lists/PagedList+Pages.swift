@@ -132,8 +132,7 @@ extension PagedList {
         guard let entity = page.latestData else { return nil }
         do {
             let (items, next) = try reader.read(entity, page, firstPage, number)
-            let earlier = book.pages.prefix(index).map(\.handle)
-            return .success(.init(handle: page, number: number, items: items, next: validated(next, page, earlier)))
+            return .success(.init(handle: page, number: number, items: items, next: validated(next, page, index)))
         } catch let error as RequestError {
             return .failure(error)
         } catch {
@@ -141,10 +140,10 @@ extension PagedList {
         }
     }
 
-    /// `next`, unless it is the page itself, the first page or one of the `earlier` pages: a chain that loops ends
-    /// there.
-    private func validated(_ next: Resource?, _ page: Resource, _ earlier: [Resource]) -> Resource? {
-        guard let next, next !== page, next !== firstPage, !earlier.contains(where: { $0 === next }) else {
+    /// `next`, unless it is the page itself, the first page or one of the book's pages before `index`: a chain that
+    /// loops ends there.
+    private func validated(_ next: Resource?, _ page: Resource, _ index: Int) -> Resource? {
+        guard let next, next !== page, next !== firstPage, book.index(of: next, before: index) == nil else {
             return nil
         }
         return next

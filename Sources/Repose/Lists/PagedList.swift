@@ -52,7 +52,7 @@ public final class PagedList<Item> {
         /// The most pages the list holds; when a new page would make more, the oldest pages are dropped (L6).
         /// `nil`, the default, for no limit.
         public var maximumPageCount: Int?
-        let makeFilter: (() -> any DuplicateFilter<Item>)?
+        @usableFromInline let makeFilter: (() -> DuplicateFilter<Item>)?
 
         /// Options without an item id: every item of every page is shown.
         ///
@@ -72,9 +72,10 @@ public final class PagedList<Item> {
         /// - Parameters:
         ///   - maximumPageCount: The most pages to hold, or `nil` for no limit.
         ///   - id: The item's identity.
+        @inlinable
         public init<ID: Hashable>(maximumPageCount: Int? = nil, id: @escaping (Item) -> ID) {
             self.maximumPageCount = maximumPageCount
-            makeFilter = { IDFilter(id: id) }
+            makeFilter = { DuplicateFilter.seenIDs(id) }
         }
     }
 

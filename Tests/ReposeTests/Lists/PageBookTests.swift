@@ -50,7 +50,7 @@ struct PageBookTests {
 
     @Test("L7 with an id an item already shown is left out, within a page and across pages, at its first place")
     func deduplication() {
-        let book = Book(maximumPageCount: nil, filter: IDFilter(id: { $0 }))
+        let book = Book(maximumPageCount: nil, filter: DuplicateFilter.seenIDs { $0 })
         book.append(page(0, [1, 2, 3, 2]))
         book.append(page(1, [3, 4, 5]))
         #expect(Array(book.items) == [1, 2, 3, 4, 5])
@@ -66,7 +66,7 @@ struct PageBookTests {
 
     @Test("L6 L7 an item left out as a duplicate shows again once the page that had it first is dropped")
     func dropRevealsDuplicate() {
-        let book = Book(maximumPageCount: 2, filter: IDFilter(id: { $0 }))
+        let book = Book(maximumPageCount: 2, filter: DuplicateFilter.seenIDs { $0 })
         book.append(page(0, [1, 2]))
         book.append(page(1, [2, 3]))
         #expect(Array(book.items) == [1, 2, 3])
@@ -76,7 +76,7 @@ struct PageBookTests {
 
     @Test("L5 starting over keeps one page and reports the others as dropped")
     func startOver() {
-        let book = Book(maximumPageCount: nil, filter: IDFilter(id: { $0 }))
+        let book = Book(maximumPageCount: nil, filter: DuplicateFilter.seenIDs { $0 })
         book.append(page(0, [1, 2]))
         book.append(page(1, [3, 4]))
         book.append(page(2, [5]))
@@ -102,7 +102,7 @@ struct PageBookTests {
 
     @Test("a page without duplicates shares its array with the items shown")
     func sharesStorage() {
-        let book = Book(maximumPageCount: nil, filter: IDFilter(id: { $0 }))
+        let book = Book(maximumPageCount: nil, filter: DuplicateFilter.seenIDs { $0 })
         let items = Array(0..<100)
         book.append(page(0, items))
         let shown = book.items.chunks[0]
