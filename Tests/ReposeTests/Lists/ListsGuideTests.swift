@@ -7,9 +7,15 @@ import Testing
 @MainActor
 @Suite("Lists guide examples", .checksLifetimes)
 struct ListsGuideTests {
-    struct Repo: Decodable { let id: Int; let name: String }
+    struct Repo: Decodable {
+        let id: Int
+        let name: String
+    }
     struct Post: Decodable { let id: Int }
-    struct FeedPage: Decodable { var posts: [Post]; var next: String? }
+    struct FeedPage: Decodable {
+        var posts: [Post]
+        var next: String?
+    }
 
     @MainActor final class ReposModel {
         let list: PagedList<Repo>
@@ -90,6 +96,10 @@ struct ListsGuideTests {
         }
         _ = await user.load().response
         _ = await repositories.load().response
-        #expect(lines == ["placeholder", "0 of 2", "spinner", "0 of 2", "partial", "1 of 2", "spinner", "1 of 2", "content", "2 of 2"])
+        #expect(
+            lines == [
+                "placeholder", "0 of 2", "spinner", "0 of 2", "partial", "1 of 2", "spinner", "1 of 2", "content",
+                "2 of 2",
+            ])
     }
 }
