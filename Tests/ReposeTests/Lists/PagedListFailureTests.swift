@@ -141,4 +141,21 @@ struct PagedListFailureTests {
         service.flushUnusedResources()
         #expect(weakPage == nil)
     }
+
+    @Test("an autoloading state keeps its list while it is held; dropping both frees the list")
+    func autoloadingLifetime() async {
+        weak var weakList: PagedList<Repo>?
+        var state: State<PagedListState<Repo>>?
+        do {
+            let list = makeList()
+            state = list.autoloadingState()
+            weakList = list
+        }
+        let subscription = state?.observe { _ in }
+        await harness.answerPage(service.resource("/repos").loadRequests.first, [1])
+        #expect(weakList != nil && state?.value.items.count == 1)
+        subscription?.cancel()
+        state = nil
+        #expect(weakList == nil)
+    }
 }
