@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import Testing
 
 @testable import Repose
@@ -202,4 +203,29 @@ struct PagedListTests {
         #expect(harness.network.sent.count == 1)
         again.cancel()
     }
+
+    @Test("L3 ObservablePagedList mirrors the list's state and is tracked by withObservationTracking")
+    func observable() async {
+        let model = ObservablePagedList(makeList())
+        let changed = ObservationFlag()
+        withObservationTracking {
+            _ = model.state.isLoading
+        } onChange: {
+            changed.set()
+        }
+        let request = model.list.loadMore()
+        #expect(changed.isSet && model.state.isLoading)
+        await harness.answerPage(request, [1, 2])
+        #expect(model.state.items.map(\.id) == [1, 2])
+    }
+}
+
+/// A flag that `withObservationTracking`'s change handler, which may run on any thread, can set.
+private final class ObservationFlag: @unchecked Sendable {
+    // Safe: `value` is only touched under `lock`.
+    private let lock = NSLock()
+    private var value = false
+
+    func set() { lock.withLock { value = true } }
+    var isSet: Bool { lock.withLock { value } }
 }
