@@ -33,7 +33,9 @@ public final class ResourceGroup {
     /// The priority groups use unless told otherwise: loading, then error, then all data, then any data. A screen
     /// can tell "everything is here" (``ResourceGroupState/Display/allData``) from "some of it is"
     /// (``ResourceGroupState/Display/anyData``) without configuring anything.
-    public static let defaultPriority: [ResourceGroupState.Condition] = [.loading, .error, .allData, .anyData]
+    public nonisolated static let defaultPriority: [ResourceGroupState.Condition] = [
+        .loading, .error, .allData, .anyData,
+    ]
 
     /// Creates a group.
     ///
