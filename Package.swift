@@ -29,6 +29,8 @@ let package = Package(
             name: "OfflineFirst", dependencies: ["Repose", "ReposeTesting"], path: "Playgrounds/OfflineFirst"),
         .executableTarget(
             name: "TransformerPipeline", dependencies: ["Repose"], path: "Playgrounds/TransformerPipeline"),
+        .executableTarget(
+            name: "PagedList", dependencies: ["Repose", "ReposeTesting"], path: "Playgrounds/PagedList"),
 
         // A child process the cache crash test kills in the middle of writes.
         .executableTarget(name: "repose-cache-writer", dependencies: ["Repose"], path: "Tests/CacheWriter"),

@@ -15,6 +15,7 @@ let benchmarks: @Sendable () -> Void = {
     scalingBenchmarks()
     loopbackBenchmarks()
     cacheBenchmarks()
+    listBenchmarks()
     Benchmark.teardown = {
         LoopbackServer.shared.stop()
         await removeEvictionFolders()

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Several resources seen as one: is anything loading, what failed, is there data to show.
+/// Several resources seen as one: is anything loading, what failed, is there data to show, some or all of it.
 ///
 /// A group observes its members (add and remove them at any time) and keeps a ``ResourceGroupState`` up to date in
 /// ``state``. A screen that shows a user and their repositories can drive one spinner and one error banner from it:
@@ -11,12 +11,16 @@ import Foundation
 ///     switch status.display {
 ///     case .loading: showSpinner()
 ///     case .error(let error): showBanner(error.userMessage)
-///     case .anyData, .allData: showContent()
+///     case .allData: showContent()
+///     case .anyData: showContent(partial: true)
 ///     case .empty: showPlaceholder()
 ///     }
 /// }
 /// group.loadIfNeeded()
 /// ```
+///
+/// A member's event updates the group at a cost that does not grow with the number of members, and reaches the
+/// group's observers before the member's event delivery returns.
 @MainActor
 public final class ResourceGroup {
     /// The members, in the order they were added.
@@ -24,22 +28,29 @@ public final class ResourceGroup {
     /// The order in which conditions win when choosing ``ResourceGroupState/display``.
     public let priority: [ResourceGroupState.Condition]
     private let storage: MutableState<ResourceGroupState>
+    private var tally = ResourceGroupTally()
+
+    /// The priority groups use unless told otherwise: loading, then error, then all data, then any data. A screen
+    /// can tell "everything is here" (``ResourceGroupState/Display/allData``) from "some of it is"
+    /// (``ResourceGroupState/Display/anyData``) without configuring anything.
+    public nonisolated static let defaultPriority: [ResourceGroupState.Condition] = [
+        .loading, .error, .allData, .anyData,
+    ]
 
     /// Creates a group.
     ///
     /// - Parameters:
     ///   - members: The first members.
-    ///   - priority: Which condition wins the display when several hold; loading, then error, then any data by
-    ///     default.
-    public init(
-        _ members: [Resource] = [],
-        priority: [ResourceGroupState.Condition] = [.loading, .error, .anyData]
-    ) {
+    ///   - priority: Which condition wins the display when several hold; ``defaultPriority`` unless given. Pass
+    ///     `[.loading, .error, .anyData]` to show ``ResourceGroupState/Display/anyData`` whether some or all
+    ///     members have data, as groups did before ``ResourceGroupState/Display/allData`` was in the default.
+    public init(_ members: [Resource] = [], priority: [ResourceGroupState.Condition] = ResourceGroup.defaultPriority) {
         self.priority = priority
-        self.storage = MutableState(ResourceGroupState.compute(members: [], priority: priority))
+        self.storage = MutableState(ResourceGroupState(tally: ResourceGroupTally(), priority: priority))
         for member in members {
-            add(member)
+            join(member)
         }
+        publish()
     }
 
     /// The combined status, replayed to each new observer and updated on every member event.
@@ -47,18 +58,18 @@ public final class ResourceGroup {
 
     /// Adds a member (once); the group observes it for as long as the group lives.
     public func add(_ resource: Resource) {
-        guard !members.contains(where: { $0 === resource }) else { return }
-        members.append(resource)
-        resource.addObserver(owner: self) { [weak self] _, _ in self?.refresh() }
-        refresh()
+        guard join(resource) else { return }
+        publish()
     }
 
     /// Removes a member and stops observing it.
     public func remove(_ resource: Resource) {
-        guard members.contains(where: { $0 === resource }) else { return }
+        let id = ObjectIdentifier(resource)
+        guard tally.contains(id) else { return }
         members.removeAll { $0 === resource }
+        tally.remove(id)
         resource.removeObservers(ownedBy: self)
-        refresh()
+        publish()
     }
 
     /// Calls ``Resource/loadIfNeeded()`` on every member.
@@ -75,79 +86,30 @@ public final class ResourceGroup {
         }
     }
 
-    private func refresh() {
-        storage.value = ResourceGroupState.compute(members: members, priority: priority)
-    }
-}
-
-/// The combined status of a ``ResourceGroup``.
-public struct ResourceGroupState {
-    /// A condition a group can be in; several may hold at once.
-    public enum Condition: Sendable, Hashable {
-        /// Some member is loading.
-        case loading
-        /// Some member's latest load failed.
-        case error
-        /// Some member has data.
-        case anyData
-        /// Every member has data.
-        case allData
-    }
-
-    /// What to show, chosen by the group's priority among the conditions that hold.
-    public enum Display {
-        /// Some member is loading.
-        case loading
-        /// Some member failed; the first failed member's error.
-        case error(RequestError)
-        /// Some, maybe not all, members have data.
-        case anyData
-        /// Every member has data.
-        case allData
-        /// None of the conditions in the priority list holds (for example, nothing has been loaded yet).
-        case empty
-    }
-
-    /// Whether any member is loading.
-    public var isLoading: Bool
-    /// The latest error of each failed member, by member URL.
-    public var errors: [URL: RequestError]
-    /// The first failed member's error, in member order.
-    public var firstError: RequestError?
-    /// Whether at least one member has data.
-    public var hasAnyData: Bool
-    /// Whether every member has data (false for an empty group).
-    public var hasAllData: Bool
-    /// What to show.
-    public var display: Display
-
-    @MainActor
-    static func compute(members: [Resource], priority: [Condition]) -> ResourceGroupState {
-        var errors: [URL: RequestError] = [:]
-        var firstError: RequestError?
-        for member in members {
-            guard let error = member.latestError else { continue }
-            errors[member.url] = error
-            if firstError == nil { firstError = error }
+    /// Adds `resource` to the members and the tally, and observes it; false if it is a member already.
+    @discardableResult
+    private func join(_ resource: Resource) -> Bool {
+        let id = ObjectIdentifier(resource)
+        guard !tally.contains(id) else { return false }
+        members.append(resource)
+        tally.add(id, url: resource.url, status: Self.status(of: resource), error: resource.latestError)
+        resource.addObserver(owner: self) { [weak self] resource, event in
+            self?.memberChanged(resource, id: id, event: event)
         }
-        let isLoading = members.contains { $0.isLoading }
-        let hasAnyData = members.contains { $0.latestData != nil }
-        let hasAllData = !members.isEmpty && members.allSatisfy { $0.latestData != nil }
-        var display = Display.empty
-        choosing: for condition in priority {
-            switch condition {
-            case .loading where isLoading: display = .loading
-            case .error:
-                guard let firstError else { continue choosing }
-                display = .error(firstError)
-            case .anyData where hasAnyData: display = .anyData
-            case .allData where hasAllData: display = .allData
-            default: continue choosing
-            }
-            break choosing
-        }
-        return ResourceGroupState(
-            isLoading: isLoading, errors: errors, firstError: firstError, hasAnyData: hasAnyData,
-            hasAllData: hasAllData, display: display)
+        return true
+    }
+
+    private func memberChanged(_ resource: Resource, id: ObjectIdentifier, event: ResourceEvent) {
+        guard event != .observerAdded else { return }
+        tally.update(id, to: Self.status(of: resource), replacesError: event == .error, error: resource.latestError)
+        publish()
+    }
+
+    private static func status(of resource: Resource) -> ResourceGroupTally.Status {
+        .init(isLoading: resource.isLoading, hasData: resource.latestData != nil, hasError: resource.latestError != nil)
+    }
+
+    private func publish() {
+        storage.value = ResourceGroupState(tally: tally, priority: priority)
     }
 }

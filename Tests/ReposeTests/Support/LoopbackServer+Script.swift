@@ -90,6 +90,54 @@ extension LoopbackServer {
             def reply_json(self, status, value, headers=()):
                 self.reply(status, json.dumps(value).encode(), "application/json", headers)
 
+            feed_state = {"version": 0, "requests": 0, "notModified": 0, "fail": set()}
+
+            def feed(self, parts, query):
+                """A paged feed of items {"id", "name"}, newest (highest id) first; see the route table."""
+                state = Handler.feed_state
+                action = parts[1] if len(parts) > 1 else ""
+                with output_lock:
+                    if action == "bump":
+                        state["version"] += 1
+                        return self.reply_json(200, {"version": state["version"]})
+                    if action == "fail":
+                        state["fail"].add(query.get("page", query.get("cursor", "1")))
+                        return self.reply_json(200, {"failing": sorted(state["fail"])})
+                    if action == "stats":
+                        return self.reply_json(200, {"requests": state["requests"], "notModified": state["notModified"]})
+                    state["requests"] += 1
+                    version = state["version"]
+                    style = query.get("style", "link")
+                    size = max(1, int(query.get("size", "3")) if query.get("size", "3").isdigit() else 3)
+                    total = (int(query["total"]) if query.get("total", "").isdigit() else 10) + version
+                    ids = list(range(total, 0, -1))
+                    key = query.get("cursor", "") if style == "cursor" else query.get("page", "1")
+                    if key in state["fail"]:
+                        state["fail"].discard(key)
+                        return self.reply(500, b"feed page failed")
+                    headers = []
+                    if style == "cursor":
+                        after = int(key) if key.isdigit() else total + 1
+                        rest = [i for i in ids if i < after]
+                        chunk = rest[:size]
+                        body = {"items": [{"id": i, "name": "item %d" % i} for i in chunk],
+                                "next": str(chunk[-1]) if len(rest) > size else None}
+                    else:
+                        page = int(key) if key.isdigit() and int(key) > 0 else 1
+                        chunk = ids[(page - 1) * size:page * size]
+                        body = [{"id": i, "name": "item %d" % i} for i in chunk]
+                        if style == "link" and page * size < total:
+                            others = ["%s=%s" % item for item in sorted(query.items()) if item[0] != "page"]
+                            following = "&".join(["page=%d" % (page + 1)] + others)
+                            headers.append(("Link", '</feed?%s>; rel="first", </feed?%s> ; rel = next'
+                                            % ("&".join(others), following)))
+                    tag = '"v%d-%s"' % (version, key)
+                    headers.append(("ETag", tag))
+                    if self.headers.get("If-None-Match") == tag:
+                        state["notModified"] += 1
+                        return self.reply(304, headers=headers)
+                    self.reply_json(200, body, headers)
+
             def handle_any(self):
                 url = urlsplit(self.path)
                 query = {key: values[-1] for key, values in parse_qs(url.query).items()}
@@ -119,6 +167,8 @@ extension LoopbackServer {
                         self.reply(304, headers=[("ETag", tag)])
                     else:
                         self.reply(200, ("version " + parts[1]).encode(), headers=[("ETag", tag)])
+                elif route == "feed":
+                    self.feed(parts, query)
                 elif route == "slow":
                     delay = min(float(query.get("ms", "1000")) / 1000, MAX_DELAY)
                     if query.get("first") == "1":

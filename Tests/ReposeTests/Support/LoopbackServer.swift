@@ -15,6 +15,10 @@ import Testing
 /// | `/status/N?body=none` | status N with `Content-Length: 0` and no other header (a 301 without `Location`) |
 /// | `/status/N?auth=SCHEME` | status N with `WWW-Authenticate: SCHEME`, text `credentials, please` |
 /// | `/etag/TAG` | 200 with `ETag: "TAG"`; 304 when `If-None-Match` is `"TAG"` |
+/// | `/feed?style=S&size=N&total=T` | a paged feed, newest first: T items (10 unless given) `{"id", "name"}`, N a page (3 unless given), each page with `ETag` and a `304` to it. `style=link` (the default): `?page=K` pages, a JSON array each, with `Link: <…>; rel="next"` (relative); `style=number`: the same without `Link`, past the end an empty array; `style=cursor`: `{"items": […], "next": "ID"}`, the next page at `?cursor=ID` |
+/// | `/feed/bump` | one new item at the top of the feed: every item moves down one place, every `ETag` changes |
+/// | `/feed/fail?page=K` (or `cursor=ID`) | that feed page answers 500 once |
+/// | `/feed/stats` | `{"requests": N, "notModified": M}`: feed page requests so far, and how many were answered 304 |
 /// | `/slow?ms=N` | waits N ms (at most 10 s), then 200; with `&first=1`, sends the first half of the body first |
 /// | `/drop?announce=N&send=M` | announces N body bytes, sends M, then closes the connection |
 /// | `/reset?at=headers` | sends half a status line and headers, then resets the connection (TCP RST) |

@@ -1,0 +1,52 @@
+/// A snapshot of a ``PagedList``: what a list view needs to draw itself.
+///
+/// Every change of the list (a page loading, arriving or failing) produces a new snapshot on ``PagedList/state``.
+///
+/// ```swift
+/// repos.state.observe(owner: self) { [weak self] list in
+///     self?.rows = Array(list.items)
+///     self?.footer = list.isLoadingMore ? .spinner : list.hasMore ? .loadMoreButton : .end
+///     self?.banner = list.latestError?.userMessage
+/// }
+/// ```
+public struct PagedListState<Item> {
+    /// The items of every page the list holds, in page order; with an item id, each item once (at its first
+    /// position).
+    public var items: PagedItems<Item>
+    /// Whether there may be more to load: the first page has not been loaded yet, or the last page names a next
+    /// one. ``PagedList/loadMore()`` does nothing when this is false.
+    public var hasMore: Bool
+    /// Whether one of the list's pages is loading: the first (a refresh or the first load) or the next one.
+    public var isLoading: Bool
+    /// Whether the page after the last one is loading, started by ``PagedList/loadMore()``.
+    public var isLoadingMore: Bool
+    /// The error of the latest page load that failed, if no page load of the list has succeeded since.
+    public var latestError: RequestError?
+    /// How many pages the list holds now (fewer than were loaded when a maximum page count dropped some).
+    public var pageCount: Int
+
+    /// Creates a snapshot from its parts, for previews and tests.
+    ///
+    /// - Parameters:
+    ///   - items: The items.
+    ///   - hasMore: Whether more pages may exist.
+    ///   - isLoading: Whether a page is loading.
+    ///   - isLoadingMore: Whether the next page is loading.
+    ///   - latestError: The latest page error.
+    ///   - pageCount: The number of pages held.
+    public init(
+        items: PagedItems<Item> = [], hasMore: Bool = true, isLoading: Bool = false, isLoadingMore: Bool = false,
+        latestError: RequestError? = nil, pageCount: Int = 0
+    ) {
+        self.items = items
+        self.hasMore = hasMore
+        self.isLoading = isLoading
+        self.isLoadingMore = isLoadingMore
+        self.latestError = latestError
+        self.pageCount = pageCount
+    }
+}
+
+// Safe: a snapshot is a value made on the main actor; its error's entity is never mutated by Repose after parsing
+// (as for `ResourceState`), and the items are the app's `Sendable` values.
+extension PagedListState: @unchecked Sendable where Item: Sendable {}
