@@ -43,18 +43,33 @@ public struct Configuration {
     /// api.configure { $0.retryPolicy = RetryPolicy(maximumAttempts: 4, baseDelay: 0.5) }
     /// ```
     public var retryPolicy: RetryPolicy?
+    /// Sends a credential with each request and renews it once when the server answers 401; `nil` (none) by
+    /// default. See ``Authenticator``.
+    ///
+    /// ```swift
+    /// api.configure("/api/**") { $0.authenticator = auth }
+    /// ```
+    public var authenticator: Authenticator?
 
     private var mutators: [Resource.RequestMutation] = []
     private var decorators: [@MainActor (Resource, Request) -> Request] = []
 
-    /// The mutators a request runs: the app's, in the order they were added.
-    var requestMutators: [Resource.RequestMutation] { mutators }
+    /// The mutators a request runs: the authenticator's first, which adds the credential, then the app's in the
+    /// order they were added.
+    var requestMutators: [Resource.RequestMutation] {
+        guard let authenticator else { return mutators }
+        return [authenticator.authorize] + mutators
+    }
 
-    /// The decorators a request goes through: the built-in ones (retries innermost), then the app's. With no
-    /// built-in feature on, the app's list as it is: nothing is added to a request that does not need it.
+    /// The decorators a request goes through: the built-in ones (retries innermost, then authentication), then the
+    /// app's. With no built-in feature on, the app's list as it is: nothing is added to a request that does not
+    /// need it.
     var requestDecorators: [@MainActor (Resource, Request) -> Request] {
-        guard let retryPolicy else { return decorators }
-        return [retryPolicy.decorate] + decorators
+        guard retryPolicy != nil || authenticator != nil else { return decorators }
+        var builtIn: [@MainActor (Resource, Request) -> Request] = []
+        if let retryPolicy { builtIn.append(retryPolicy.decorate) }
+        if let authenticator { builtIn.append(authenticator.decorate) }
+        return builtIn + decorators
     }
 
     /// Creates the default configuration.

@@ -12,23 +12,26 @@ extension RetryPolicy {
         guard maximumAttempts > 1, let network = request.delegate as? NetworkRequestDelegate,
             methods.contains(network.effectiveMethod)
         else { return request }
-        return retrying(request, repeating: request, attempt: 1, on: resource.core.scheduler)
+        return retrying(
+            request, repeating: request, attempt: 1, on: resource.core.scheduler,
+            log: LogSettings.handler(for: .network))
     }
 
     /// `attempt` (the request `original` itself, or one of its repeats after a wait), chained to what comes next.
     @MainActor
     private func retrying(
-        _ attempt: Request, repeating original: Request, attempt number: Int, on scheduler: any Scheduler & Sendable
+        _ attempt: Request, repeating original: Request, attempt number: Int, on scheduler: any Scheduler & Sendable,
+        log: ReposeLog.MessageHandler?
     ) -> Request {
         attempt.chained { info in
             guard case .retry(let seconds) = decision(after: info, attempt: number) else { return .useThisResponse }
-            ReposeLog.log(
+            log?(
                 .network, "\(original.requestDescription): attempt \(number + 1) of \(maximumAttempts) in \(seconds) s")
             let wait = Request(
                 delegate: DelayedRequestDelegate(
                     wrapping: original.repeated(), after: .seconds(seconds), on: scheduler),
                 now: original.now)
-            return .passTo(retrying(wait, repeating: original, attempt: number + 1, on: scheduler))
+            return .passTo(retrying(wait, repeating: original, attempt: number + 1, on: scheduler, log: log))
         }
     }
 }
