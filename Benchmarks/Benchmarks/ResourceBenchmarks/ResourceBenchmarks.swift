@@ -15,6 +15,7 @@ let benchmarks: @Sendable () -> Void = {
     scalingBenchmarks()
     loopbackBenchmarks()
     cacheBenchmarks()
+    retryBenchmarks()
     Benchmark.teardown = {
         LoopbackServer.shared.stop()
         await removeEvictionFolders()
