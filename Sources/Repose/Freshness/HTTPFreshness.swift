@@ -15,6 +15,7 @@ import Foundation
 /// | `Cache-Control: no-cache` | stale at once: the lifetime is 0 |
 /// | `Age: N` | N seconds are taken off the lifetime: the response was that old when it arrived |
 /// | `Retry-After` (seconds, or a date measured against `Date`) | the moment before which not to ask again |
+/// | `Last-Modified` | kept as written, for `If-Modified-Since`, when it is a date |
 ///
 /// A header that cannot be read is ignored (except `Expires`, where HTTP says so) with one log line in the
 /// ``ReposeLog/Category/staleness`` category, so make one value per response, not one per question.
@@ -30,6 +31,9 @@ struct HTTPFreshness: Equatable, Sendable {
     let retryAfter: TimeInterval?
     /// How long after receipt ``retryAfter`` is, in seconds, never below 0; `nil` without a `Retry-After`.
     let retryDelay: TimeInterval?
+    /// The `Last-Modified` header as the server sent it, to send back unchanged as `If-Modified-Since` (rule R3);
+    /// `nil` without one, or when it is not a valid HTTP date.
+    let lastModified: String?
 
     /// Reads `headers` of a response received at `receivedAt` (seconds since 1970, on the service's clock).
     ///
@@ -43,6 +47,7 @@ struct HTTPFreshness: Equatable, Sendable {
         lifetime = reader.explicitLifetime().map { max(0, $0 - age) }
         retryDelay = reader.retryDelay()
         retryAfter = retryDelay.map { receivedAt + $0 }
+        lastModified = reader.lastModified()
     }
 
     /// Reads the headers of `entity`, received at its timestamp.
@@ -138,6 +143,16 @@ private struct HeaderReader {
             return nil
         }
         return max(0, instant - date)
+    }
+
+    /// `Last-Modified`, when it is a date: kept as written, since a validator goes back to the server verbatim.
+    func lastModified() -> String? {
+        guard let text = value("last-modified") else { return nil }
+        guard HTTPDate.seconds(from: text, now: receivedAt) != nil else {
+            ignored("Last-Modified", text, "not a date")
+            return nil
+        }
+        return text
     }
 
     private func ignored(_ header: String, _ text: String, _ reason: String) {

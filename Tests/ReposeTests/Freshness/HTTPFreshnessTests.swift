@@ -115,6 +115,20 @@ struct HTTPFreshnessTests {
         #expect(lines.count == row.logLines, "\(lines)")
     }
 
+    @Test(
+        "R3 Last-Modified is kept as written when it is a date, and ignored otherwise",
+        arguments: [
+            ("Sun, 06 Nov 1994 08:49:37 GMT", "Sun, 06 Nov 1994 08:49:37 GMT", 0),
+            ("Sunday, 06-Nov-94 08:49:37 GMT", "Sunday, 06-Nov-94 08:49:37 GMT", 0),
+            ("last Tuesday", nil, 1),
+        ] as [(String, String?, Int)])
+    func lastModified(header: String, kept: String?, logLines: Int) {
+        let lines = Self.logLines {
+            #expect(HTTPFreshness(headers: ["Last-Modified": header], receivedAt: Self.received).lastModified == kept)
+        }
+        #expect(lines.count == logLines)
+    }
+
     @Test("R1 without a lifetime of its own, the configured time applies, less the Age")
     func configuredTime() {
         #expect(HTTPFreshness(headers: [:], receivedAt: 0).expirationTime(configured: 30) == 30)
