@@ -1,19 +1,27 @@
-/// Starts a request after a wait on the service's scheduler, and completes with its response: the pause between
-/// two attempts of a retried request (rule R5).
+/// Makes and starts a request after a wait on the service's scheduler, and completes with its response: the pause
+/// between two attempts of a retried request (rule R5).
 ///
-/// Cancelling it during the wait cancels the timer, so the request is never sent; after the wait it cancels the
-/// request.
+/// The request is made when the wait is over, not before, so it carries what is current then: headers, the
+/// credential, the ETag. Cancelling during the wait cancels the timer, so nothing is made or sent; after the wait it
+/// cancels the request.
 @MainActor
 final class DelayedRequestDelegate: RequestDelegate {
-    private let wrapped: Request
+    private let makeRequest: @MainActor () -> Request
     private let delay: Duration
     private let scheduler: any Scheduler & Sendable
     private var timer: ScheduledWork?
+    private var wrapped: Request?
+    /// What the request will be, for logs, until it is made.
+    private let description: String
 
-    init(wrapping wrapped: Request, after delay: Duration, on scheduler: any Scheduler & Sendable) {
-        self.wrapped = wrapped
+    init(
+        after delay: Duration, on scheduler: any Scheduler & Sendable, description: String,
+        making makeRequest: @escaping @MainActor () -> Request
+    ) {
+        self.makeRequest = makeRequest
         self.delay = delay
         self.scheduler = scheduler
+        self.description = description
     }
 
     func startUnderlyingOperation(passingResponseTo completionHandler: RequestCompletionHandler) {
@@ -28,6 +36,8 @@ final class DelayedRequestDelegate: RequestDelegate {
     private func send(passingResponseTo completionHandler: RequestCompletionHandler) {
         timer = nil
         guard !completionHandler.willIgnore else { return }
+        let wrapped = makeRequest()
+        self.wrapped = wrapped
         wrapped.onProgress { progress in
             if progress < 1 { completionHandler.broadcastProgress(progress) }
         }
@@ -38,14 +48,14 @@ final class DelayedRequestDelegate: RequestDelegate {
     func cancelUnderlyingOperation() {
         timer?.cancel()
         timer = nil
-        wrapped.cancel()
+        wrapped?.cancel()
     }
 
     func repeated() -> any RequestDelegate {
-        DelayedRequestDelegate(wrapping: wrapped.repeated(), after: delay, on: scheduler)
+        DelayedRequestDelegate(after: delay, on: scheduler, description: description, making: makeRequest)
     }
 
     var requestDescription: String {
-        "\(wrapped.requestDescription) after \(delay)"
+        wrapped?.requestDescription ?? "\(description) after \(delay)"
     }
 }

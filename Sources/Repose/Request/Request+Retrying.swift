@@ -3,10 +3,10 @@ extension RetryPolicy {
     /// covers is wrapped in a chain that sends it again while ``decision(after:attempt:)`` says so; any other
     /// request is returned as it is, with nothing added.
     ///
-    /// Each retry is `request.repeated()`, built afresh (current headers and credentials, the current ETag), started
-    /// after its wait by a ``DelayedRequestDelegate`` on the service's scheduler. The chains nest, one per attempt,
-    /// so cancelling the outermost one, which is the request the caller holds, cancels whichever attempt or wait is
-    /// under way.
+    /// Each retry is `request.repeated()`, built afresh when its wait is over (current headers and credential, the
+    /// current ETag), and started by a ``DelayedRequestDelegate`` on the service's scheduler. The chains nest, one per
+    /// attempt, so cancelling the outermost one, which is the request the caller holds, cancels whichever attempt or
+    /// wait is under way.
     @MainActor
     func decorate(_ resource: Resource, _ request: Request) -> Request {
         guard maximumAttempts > 1, let network = request.delegate as? NetworkRequestDelegate,
@@ -29,7 +29,8 @@ extension RetryPolicy {
                 .network, "\(original.requestDescription): attempt \(number + 1) of \(maximumAttempts) in \(seconds) s")
             let wait = Request(
                 delegate: DelayedRequestDelegate(
-                    wrapping: original.repeated(), after: .seconds(seconds), on: scheduler),
+                    after: .seconds(seconds), on: scheduler, description: original.requestDescription,
+                    making: original.repeated),
                 now: original.now)
             return .passTo(retrying(wait, repeating: original, attempt: number + 1, on: scheduler, log: log))
         }
