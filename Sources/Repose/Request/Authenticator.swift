@@ -26,8 +26,8 @@ import FoundationNetworking
 /// request that carried an older credential is sent again with the current one, without a refresh. The caller
 /// and the resource's observers see one request with one outcome.
 ///
-/// Requests that `refresh` makes itself are sent without the credential and never wait for the refresh, so the
-/// token endpoint may lie under the same pattern. The credential stays in memory: Repose never writes it to disk,
+/// Requests that `refresh` makes itself (in its own task, or a `Task { }` it starts, not a detached task) are sent
+/// without the credential and never wait for the refresh, so the token endpoint may lie under the same pattern. The credential stays in memory: Repose never writes it to disk,
 /// and log lines show `Authorization` as `<redacted>` (see ``ReposeLog/sensitiveNames``).
 @MainActor
 public final class Authenticator {
