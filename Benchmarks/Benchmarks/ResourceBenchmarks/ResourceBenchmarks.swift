@@ -16,6 +16,7 @@ let benchmarks: @Sendable () -> Void = {
     loopbackBenchmarks()
     cacheBenchmarks()
     listBenchmarks()
+    retryBenchmarks()
     Benchmark.teardown = {
         LoopbackServer.shared.stop()
         await removeEvictionFolders()

@@ -41,8 +41,47 @@ public struct Configuration {
     /// ```
     public var maximumResponseSize = NetworkResponse.defaultMaximumSize
 
-    var requestMutators: [Resource.RequestMutation] = []
-    var requestDecorators: [@MainActor (Resource, Request) -> Request] = []
+    /// Whether data stays fresh for the fixed ``expirationTime``, or for as long as the response's own headers say.
+    /// ``FreshnessPolicy/fixed`` by default.
+    ///
+    /// ```swift
+    /// api.configure("/catalog/**") { $0.freshness = .fromHTTPHeaders }
+    /// ```
+    public var freshness = FreshnessPolicy.fixed
+    /// Whether and how failed requests are sent again; `nil` (off) by default. See ``RetryPolicy``.
+    ///
+    /// ```swift
+    /// api.configure { $0.retryPolicy = RetryPolicy(maximumAttempts: 4, baseDelay: 0.5) }
+    /// ```
+    public var retryPolicy: RetryPolicy?
+    /// Sends a credential with each request and renews it once when the server answers 401; `nil` (none) by
+    /// default. See ``Authenticator``.
+    ///
+    /// ```swift
+    /// api.configure("/api/**") { $0.authenticator = auth }
+    /// ```
+    public var authenticator: Authenticator?
+
+    private var mutators: [Resource.RequestMutation] = []
+    private var decorators: [@MainActor (Resource, Request) -> Request] = []
+
+    /// The mutators a request runs: the authenticator's first, which adds the credential, then the app's in the
+    /// order they were added.
+    var requestMutators: [Resource.RequestMutation] {
+        guard let authenticator else { return mutators }
+        return [authenticator.authorize] + mutators
+    }
+
+    /// The decorators a request goes through: the built-in ones (retries innermost, then authentication), then the
+    /// app's. With no built-in feature on, the app's list as it is: nothing is added to a request that does not
+    /// need it.
+    var requestDecorators: [@MainActor (Resource, Request) -> Request] {
+        guard retryPolicy != nil || authenticator != nil else { return decorators }
+        var builtIn: [@MainActor (Resource, Request) -> Request] = []
+        if let retryPolicy { builtIn.append(retryPolicy.decorate) }
+        if let authenticator { builtIn.append(authenticator.decorate) }
+        return builtIn + decorators
+    }
 
     /// Creates the default configuration.
     public init() {}
@@ -61,7 +100,7 @@ public struct Configuration {
     /// }
     /// ```
     public mutating func mutateRequests(with mutator: @escaping Resource.RequestMutation) {
-        requestMutators.append(mutator)
+        mutators.append(mutator)
     }
 
     /// Adds a decorator, which receives every request (loads included) with its resource before it starts, and
@@ -80,6 +119,6 @@ public struct Configuration {
     /// }
     /// ```
     public mutating func decorateRequests(with decorator: @escaping @MainActor (Resource, Request) -> Request) {
-        requestDecorators.append(decorator)
+        decorators.append(decorator)
     }
 }

@@ -3,7 +3,8 @@ import Testing
 
 @testable import Repose
 
-/// The recipe from `Docs/Requests.md`: a decorator that, on a 401, renews the token and repeats the request.
+/// The custom-renewal recipe from `Docs/Freshness.md`: a decorator that, on a 401, renews the token and repeats the
+/// request.
 @MainActor
 @Suite("Token refresh with a decorator and a chain", .checksLifetimes)
 struct TokenRefreshTests {

@@ -15,6 +15,14 @@ extension LoopbackServer {
         output_lock = threading.Lock()
         gzip_bodies = {}
         counters = {"cacheable": 0}
+        named_counts = {}
+
+
+        def bump(name):
+            """Counts one more request for `name` and returns the new count."""
+            with output_lock:
+                named_counts[name] = named_counts.get(name, 0) + 1
+                return named_counts[name]
 
 
         def mark(name):
@@ -252,6 +260,27 @@ extension LoopbackServer {
                         self.wfile.flush()
                     mark("hang " + stage)
                     self.hold()
+                elif route == "flaky" and len(parts) == 2:
+                    attempt = bump(parts[1])
+                    if attempt <= int(query.get("fails", "1")):
+                        headers = [("Retry-After", query["after"])] if "after" in query else []
+                        self.reply(int(query.get("status", "503")), ("attempt %d" % attempt).encode(), headers=headers)
+                    else:
+                        self.reply(200, ("attempt %d" % attempt).encode())
+                elif route == "count" and len(parts) == 2:
+                    with output_lock:
+                        total = named_counts.get(parts[1], 0)
+                    self.reply(200, str(total).encode())
+                elif route == "auth" and parts[1:2] == ["refresh"]:
+                    bump("refresh")
+                    time.sleep(min(float(query.get("ms", "0")) / 1000, MAX_DELAY))
+                    self.reply(200, query.get("token", "fresh-token").encode())
+                elif route == "auth" and len(parts) == 3 and parts[1] == "private":
+                    if self.headers.get("Authorization") == "Bearer " + query.get("token", "fresh-token"):
+                        self.reply(200, ("private " + parts[2]).encode())
+                    else:
+                        bump("unauthorized")
+                        self.reply(401, b"credentials, please", headers=[("WWW-Authenticate", "Bearer")])
                 elif route == "discard":
                     self.reply_json(200, {"received": len(body)})
                 else:

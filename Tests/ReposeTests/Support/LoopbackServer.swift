@@ -33,6 +33,10 @@ import Testing
 /// | `/redirect?to=URL&status=N` | status N (302 unless given) with `Location: URL` (`/echo` unless given) |
 /// | `/redirect/loop` | 302 to itself |
 /// | any method `/discard` | reads the body, answers `{"received": N}` |
+/// | `/flaky/NAME?fails=N&status=S&after=A` | the first N requests for NAME (1 unless given) get status S (503 unless given), with `Retry-After: A` when given; later ones 200; the text is `attempt K` |
+/// | `/count/NAME` | how many requests `/flaky/NAME` had, as text; `/count/refresh` and `/count/unauthorized` count the routes below |
+/// | `/auth/private/NAME?token=T` | 200 `private NAME` when `Authorization` is `Bearer T` (`fresh-token` unless given), else 401 |
+/// | `/auth/refresh?ms=N&token=T` | waits N ms, then 200 with the text T (`fresh-token` unless given) |
 ///
 /// A mark is a line the script prints when a request reaches a point a test wants to wait for (see
 /// ``waitForMark(_:within:sourceLocation:)``).
