@@ -48,7 +48,7 @@ extension Resource {
             // A time ahead of the service clock (a clock set back, a foreign file) would keep the entry fresh for
             // ever; it can be no newer than now.
             cached.timestamp = min(cached.timestamp, core.now())
-            apply(.cached(cached, lifetime: nil))  // only if no data or error came first
+            apply(.cached(cached, lifetime: headerLifetime(of: cached)))  // only if no data or error came first
         }
         for waiter in waiters {
             waiter()

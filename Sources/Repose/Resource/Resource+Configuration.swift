@@ -40,11 +40,13 @@ struct ResourceConfigurations {
         var expirationTime: TimeInterval
         var retryTime: TimeInterval
         var refreshInterval: TimeInterval?
+        var readsHTTPFreshness: Bool
 
         init(_ configuration: Configuration) {
             expirationTime = configuration.expirationTime
             retryTime = configuration.retryTime
             refreshInterval = configuration.refreshInterval
+            readsHTTPFreshness = configuration.freshness.readsHeaders
         }
     }
 

@@ -44,11 +44,17 @@ extension Resource {
         load(using: makeLoadRequest())
     }
 
-    /// The GET a load sends, with the current data's ETag as `If-None-Match`.
+    /// The GET a load sends, with the current data's validator: its ETag as `If-None-Match`, or without one its
+    /// `Last-Modified` date as `If-Modified-Since` (rule R3).
     func makeLoadRequest() -> Request {
         request(.get) { [weak self] urlRequest in
-            if let etag = self?.record.latestData?.etag {
+            guard let data = self?.record.latestData else { return }
+            if let etag = data.etag {
                 urlRequest.setValue(etag, forHTTPHeaderField: "If-None-Match")
+            } else if let lastModified = data.header(forKey: "Last-Modified"),
+                HTTPDate.seconds(from: lastModified, now: data.timestamp) != nil
+            {
+                urlRequest.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since")
             }
         }
     }
@@ -94,7 +100,7 @@ extension Resource {
         switch info.response {
         case .success(var entity) where info.isNew:
             entity.timestamp = core.now()
-            return .loaded(entity, lifetime: nil)
+            return .loaded(entity, lifetime: headerLifetime(of: entity))
         case .success where info.confirmsData:
             let now = core.now()
             refreshCachedTimestamps(now)
@@ -105,8 +111,19 @@ extension Resource {
             return .cancelled
         case .failure(var error):
             error.timestamp = core.now()
-            return .failed(error, retryAfter: nil)
+            let asksToWait = error.entity?.header(forKey: "Retry-After") != nil
+            return .failed(error, retryAfter: asksToWait ? HTTPFreshness(error: error).retryAfter : nil)
         }
+    }
+
+    /// How long `entity` stays fresh by its own headers (rule R1), when the configuration reads them: `nil` to
+    /// follow `expirationTime`, which is also what a response that says nothing about its lifetime gets.
+    func headerLifetime(of entity: Entity<Any>) -> TimeInterval? {
+        let timing = timing
+        guard timing.readsHTTPFreshness else { return nil }
+        let freshness = HTTPFreshness(entity: entity)
+        guard freshness.lifetime != nil || freshness.age > 0 else { return nil }
+        return freshness.expirationTime(configured: timing.expirationTime)
     }
 
     /// Cancels the loads in flight if nothing observes this resource any more.

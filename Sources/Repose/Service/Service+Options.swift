@@ -1,3 +1,5 @@
+import ReposeSignals
+
 extension Service {
     /// The parts of a service an app may replace. Each has a default, and parts added later will have one too, so
     /// code that sets only what it needs keeps compiling.
@@ -8,7 +10,10 @@ extension Service {
     ///     baseURL: "https://api.example.com",
     ///     options: .init(networking: StubNetworkingProvider(), scheduler: TestScheduler()))
     /// ```
-    public struct Options: Sendable {
+    ///
+    /// Options hold signals, which live on the main actor, so they are made there and are not `Sendable`.
+    @MainActor
+    public struct Options {
         /// Which built-in parsers to install; text and JSON by default.
         public var standardTransformers: [StandardTransformer]
         /// What sends requests; a `URLSessionProvider` by default.
@@ -16,16 +21,26 @@ extension Service {
         /// The service's one clock: it stamps data and errors, decides staleness and runs delayed work on the main
         /// actor. Tests pass a `TestScheduler`, starting at the time they want, and advance it.
         public var scheduler: any Scheduler & Sendable
+        /// Sends when the network comes back; then every observed resource with stale data loads. The network path
+        /// monitor on Apple platforms (``systemReconnections()``), none on Linux. Give your own signal, or `nil`.
+        public var reconnected: Signal<Void>?
+        /// Sends when the app becomes active; then every observed resource with stale data loads. The application's
+        /// activation on Apple platforms (``systemActivations()``), none on Linux.
+        public var becameActive: Signal<Void>?
 
         /// Options with the given parts, and the defaults for the rest.
         public init(
             standardTransformers: [StandardTransformer] = StandardTransformer.defaults,
             networking: any NetworkingProvider = URLSessionProvider(),
-            scheduler: any Scheduler & Sendable = MainScheduler()
+            scheduler: any Scheduler & Sendable = MainScheduler(),
+            reconnected: Signal<Void>? = systemReconnections(),
+            becameActive: Signal<Void>? = systemActivations()
         ) {
             self.standardTransformers = standardTransformers
             self.networking = networking
             self.scheduler = scheduler
+            self.reconnected = reconnected
+            self.becameActive = becameActive
         }
     }
 }

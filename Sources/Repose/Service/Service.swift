@@ -43,6 +43,7 @@ public final class Service {
         core.attach(self)
         installStandardTransformers(options.standardTransformers)
         memoryWarningObserver = flushOnMemoryWarnings()
+        reloadStaleResources(on: [options.reconnected, options.becameActive])
     }
 
     /// Creates a service from a base `URL`; `options` are those of the `String` form.

@@ -267,6 +267,18 @@ extension LoopbackServer {
                         self.reply(int(query.get("status", "503")), ("attempt %d" % attempt).encode(), headers=headers)
                     else:
                         self.reply(200, ("attempt %d" % attempt).encode())
+                elif route == "headers" and len(parts) == 2:
+                    bump(parts[1])
+                    given = [(name, value) for name, value in query.items() if name not in ("status", "Date")]
+                    if "Date" in query:  # replaces the Date header the server sends anyway, rather than adding one
+                        self.date_time_string = lambda timestamp=None: query["Date"]
+                    etag = query.get("ETag")
+                    modified = query.get("Last-Modified")
+                    if (etag and self.headers.get("If-None-Match") == etag) or (
+                            modified and not etag and self.headers.get("If-Modified-Since") == modified):
+                        self.reply(304, headers=given)
+                    else:
+                        self.reply(int(query.get("status", "200")), b"headers " + parts[1].encode(), headers=given)
                 elif route == "count" and len(parts) == 2:
                     with output_lock:
                         total = named_counts.get(parts[1], 0)

@@ -34,6 +34,7 @@ import Testing
 /// | `/redirect/loop` | 302 to itself |
 /// | any method `/discard` | reads the body, answers `{"received": N}` |
 /// | `/flaky/NAME?fails=N&status=S&after=A` | the first N requests for NAME (1 unless given) get status S (503 unless given), with `Retry-After: A` when given; later ones 200; the text is `attempt K` |
+/// | `/headers/NAME?H=V&…&status=S` | status S (200 unless given) with every other query parameter as a response header, text `headers NAME`; 304 when `If-None-Match` is the `ETag` given, or, without one, when `If-Modified-Since` is the `Last-Modified` given; counted as NAME for `/count/NAME` |
 /// | `/count/NAME` | how many requests `/flaky/NAME` had, as text; `/count/refresh` and `/count/unauthorized` count the routes below |
 /// | `/auth/private/NAME?token=T` | 200 `private NAME` when `Authorization` is `Bearer T` (`fresh-token` unless given), else 401 |
 /// | `/auth/refresh?ms=N&token=T` | waits N ms, then 200 with the text T (`fresh-token` unless given) |
