@@ -24,15 +24,35 @@ let package = Package(
             path: "Benchmarks/SignalsBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
-        .executableTarget(
-            name: "ResourceBenchmarks",
+        // The resource layer's cases, written once and run by the two drivers below.
+        .target(
+            name: "ResourceCases",
             dependencies: [
                 .product(name: "Repose", package: "Repose"),
                 .product(name: "ReposeTesting", package: "Repose"),
+            ],
+            path: "Cases/ResourceCases"
+        ),
+        // The cases under ordo-one's runner, inside its task.
+        .executableTarget(
+            name: "ResourceBenchmarks",
+            dependencies: [
+                "ResourceCases",
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/ResourceBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        // The same cases on the process's main thread, outside any task, as apps run them: `swift run -c release
+        // AppLikeBenchmarks`. Not under `Benchmarks/`, where the runner would take it for one of its own. It links
+        // `Benchmark` only for ordo-one's malloc interposer, which it reads to count allocations.
+        .executableTarget(
+            name: "AppLikeBenchmarks",
+            dependencies: [
+                "ResourceCases",
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "AppLike/AppLikeBenchmarks"
         ),
     ]
 )

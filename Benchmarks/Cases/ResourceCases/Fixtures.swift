@@ -1,4 +1,3 @@
-import Benchmark
 import Foundation
 import Repose
 import ReposeTesting
@@ -38,32 +37,28 @@ extension Resource {
     }
 }
 
-/// Starts every load at once and waits until all have completed.
+/// Starts every load at once and calls `done` once all have completed.
 @MainActor
-func loadAllAndWait(_ resources: [Resource]) async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        var remaining = resources.count
-        for resource in resources {
-            resource.load().onCompletion { _ in
-                remaining -= 1
-                if remaining == 0 { continuation.resume() }
-            }
+func loadAll(_ resources: [Resource], then done: @escaping @MainActor () -> Void) {
+    var remaining = resources.count
+    for resource in resources {
+        resource.load().onCompletion { _ in
+            remaining -= 1
+            if remaining == 0 { done() }
         }
     }
 }
 
-/// Loads the resources one after another, each starting in the previous one's completion hook, and waits for the
-/// last.
+/// Loads the resources one after another, each starting in the previous one's completion hook, and calls `done`
+/// in the last one's.
 @MainActor
-func loadInSequenceAndWait(_ resources: [Resource]) async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        var next = resources.makeIterator()
-        @MainActor func loadNext() {
-            guard let resource = next.next() else { return continuation.resume() }
-            resource.load().onCompletion { _ in loadNext() }
-        }
-        loadNext()
+func loadInSequence(_ resources: [Resource], then done: @escaping @MainActor () -> Void) {
+    var next = resources.makeIterator()
+    @MainActor func loadNext() {
+        guard let resource = next.next() else { return done() }
+        resource.load().onCompletion { _ in loadNext() }
     }
+    loadNext()
 }
 
 /// A service holding `count` live resources, each with fresh data and (if `observed`) one observer; the app holds

@@ -1,4 +1,3 @@
-import Benchmark
 import Foundation
 import Repose
 
@@ -75,9 +74,7 @@ func listAppendBenchmarks() {
         mainActorBenchmark(name, configuration(.one)) { measured in
             let fixture = ListFixture.pages(101, of: 100)
             let (list, subscription) = fixture.list(holding: 100, id: id)
-            measured.start()
-            list.loadMore()
-            measured.stop()
+            await measured.run { list.loadMore() }
             precondition(list.state.value.items.count == 10_100)
             subscription.cancel()
         }
@@ -86,29 +83,27 @@ func listAppendBenchmarks() {
     mainActorBenchmark("List append page of 100 to 10000, decoding JSON", configuration(.one)) { measured in
         let fixture = ListFixture.pages(101, of: 100, asJSON: true)
         let (list, subscription) = fixture.list(holding: 100)
-        measured.start()
-        list.loadMore()
-        measured.stop()
+        await measured.run { list.loadMore() }
         precondition(list.state.value.items.count == 10_100)
         subscription.cancel()
     }
 }
 
-let bytesPerItem = BenchmarkMetric.custom("Bytes per item", polarity: .prefersSmaller, useScalingFactor: false)
+let bytesPerItem = CustomMetric(name: "Bytes per item")
 
 func listMemoryBenchmarks() {
     // What a list adds per item to the pages' decoded items, which the pages hold anyway: 100,000 items in 1,000
     // pages of 100. The pages exist before the measurement; the list, its snapshot and its pages' observers are
     // measured, in live heap bytes once the list holds every page.
     let pageCount = isSmokeRun ? 10 : 1_000
-    let metrics: [BenchmarkMetric] = [.wallClock, .mallocCountTotal, bytesPerItem]
+    let metrics = [bytesPerItem]
     for (name, id) in [("List memory per item", false), ("List memory per item, with id", true)] {
         mainActorBenchmark(name, configuration(.one, metrics: metrics)) { measured in
             let fixture = ListFixture.pages(pageCount, of: 100)
             let before = allocatedBytes()
-            measured.start()
-            let (list, subscription) = fixture.list(holding: pageCount, id: id)
-            measured.stop()
+            var held: (PagedList<ListItem>, Subscription)?
+            await measured.run { held = fixture.list(holding: pageCount, id: id) }
+            guard let (list, subscription) = held else { return }
             measured.record(bytesPerItem, (allocatedBytes() - before) / (pageCount * 100))
             precondition(list.state.value.items.count == pageCount * 100)
             subscription.cancel()
@@ -145,9 +140,9 @@ func groupBenchmarks() {
             let group = grouped ? ResourceGroup(fixture.resources) : nil
             let subscription = group?.state.observe { blackHole($0.hasAllData) }
             let entity = Entity<Any>(content: "data", contentType: "text/plain")
-            measured.start()
-            for index in measured.iterations { fixture.resources[index % 1_000].overrideLocalData(with: entity) }
-            measured.stop()
+            await measured.run {
+                for index in measured.iterations { fixture.resources[index % 1_000].overrideLocalData(with: entity) }
+            }
             subscription?.cancel()
             blackHole(group)
         }
@@ -160,9 +155,7 @@ func groupBenchmarks() {
         let resources = paths(1_000).map { service.resource($0) }
         let group = ResourceGroup(resources)
         let subscription = group.state.observe { blackHole($0.isLoading) }
-        measured.start()
-        await loadAllAndWait(resources)
-        measured.stop()
+        await measured.run { done in loadAll(resources, then: done) }
         precondition(group.state.value.hasAllData)
         subscription.cancel()
     }

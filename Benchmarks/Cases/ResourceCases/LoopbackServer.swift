@@ -2,7 +2,8 @@ import Foundation
 
 /// A keep-alive HTTP/1.1 server on 127.0.0.1, run by python3 for the loopback cases.
 ///
-/// It serves `/1k` and `/1m` from memory as `application/octet-stream`, with `TCP_NODELAY`. It exits when its
+/// It serves `/1k` and `/1m` from memory as `application/octet-stream`, and `/1m.json` (about 1 MB: an array of
+/// 13,000 small objects) as `application/json`, with `TCP_NODELAY`. It exits when its
 /// standard input closes, so it never outlives the benchmark process, and ``stop()`` ends it at teardown.
 final class LoopbackServer: @unchecked Sendable {
     // @unchecked Sendable: `lock` guards every mutable property.
@@ -15,7 +16,9 @@ final class LoopbackServer: @unchecked Sendable {
 
     private static let script = #"""
         import http.server, socket, sys, threading, os
-        bodies = {"/1k": b"x" * 1024, "/1m": b"x" * (1024 * 1024)}
+        items = ",".join('{"id":%d,"name":"item %d","active":true,"tags":["a","b"],"score":%d.5}' % (i, i, i % 97)
+                         for i in range(13000))
+        bodies = {"/1k": b"x" * 1024, "/1m": b"x" * (1024 * 1024), "/1m.json": ("[" + items + "]").encode()}
         class Handler(http.server.BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
             def setup(self):
@@ -27,7 +30,8 @@ final class LoopbackServer: @unchecked Sendable {
                     self.send_error(404)
                     return
                 self.send_response(200)
-                self.send_header("Content-Type", "application/octet-stream")
+                kind = "application/json" if self.path.endswith(".json") else "application/octet-stream"
+                self.send_header("Content-Type", kind)
                 self.send_header("Content-Length", str(len(body)))
                 self.end_headers()
                 self.wfile.write(body)

@@ -1,4 +1,3 @@
-import Benchmark
 import Foundation
 import Repose
 import ReposeTesting
@@ -34,17 +33,15 @@ func prefilledFolder(_ count: Int, body: Data = smallJSON) -> URL {
     return folder
 }
 
-/// Observes every resource and waits until each has shown its cached data.
+/// Observes every resource and calls `done` once each has shown its cached data.
 @MainActor
-func waitForCacheHits(_ resources: [Resource], owner: AnyObject) async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        var remaining = resources.count
-        for resource in resources {
-            resource.addObserver(owner: owner) { _, event in
-                guard case .newData(.cache) = event else { return }
-                remaining -= 1
-                if remaining == 0 { continuation.resume() }
-            }
+func waitForCacheHits(_ resources: [Resource], owner: AnyObject, then done: @escaping @MainActor () -> Void) {
+    var remaining = resources.count
+    for resource in resources {
+        resource.addObserver(owner: owner) { _, event in
+            guard case .newData(.cache) = event else { return }
+            remaining -= 1
+            if remaining == 0 { done() }
         }
     }
 }
@@ -77,13 +74,16 @@ func warmStartBenchmarks() {
         let folder = prefilledFolder(1_000)
         defer { try? FileManager.default.removeItem(at: folder) }
         let owner = Owner()
-        measured.start()
-        let service = Service(baseURL: baseURL, options: .init(networking: stubProvider()))
-        service.cachedResourceCountLimit = 2_000
-        let cache = FileEntityCache(directory: folder)
-        service.configure { $0.pipeline[.rawData].cacheUsing(cache) }
-        await waitForCacheHits(paths(1_000).map { service.resource($0) }, owner: owner)
-        measured.stop()
+        var service: Service?
+        await measured.run { done in
+            let started = Service(baseURL: baseURL, options: .init(networking: stubProvider()))
+            started.cachedResourceCountLimit = 2_000
+            let cache = FileEntityCache(directory: folder)
+            started.configure { $0.pipeline[.rawData].cacheUsing(cache) }
+            waitForCacheHits(paths(1_000).map { started.resource($0) }, owner: owner, then: done)
+            service = started
+        }
+        blackHole(service)
     }
 
     // The budget pair: a cached 1 KB-class JSON entry reaching an observer, against an app reading the same file
@@ -99,22 +99,25 @@ func warmStartBenchmarks() {
             service.configure { $0.pipeline[.rawData].cacheUsing(cache) }
             let resource = service.resource("/items/0")
             _ = resource.configuration
-            measured.start()
-            await waitForCacheHits([resource], owner: owner)
-            blackHole(resource.jsonDict.count + resource.jsonArray.count)  // parsed, as the baseline's JSON is
-            measured.stop()
+            await measured.run { done in
+                waitForCacheHits([resource], owner: owner) {
+                    blackHole(resource.jsonDict.count + resource.jsonArray.count)  // parsed, as the baseline's JSON is
+                    done()
+                }
+            }
         }
         mainActorBenchmark("Cache hit by hand, \(label): read file + parse JSON (baseline)", configuration(.one)) {
             measured in
             let folder = sharedHitFolder(size)
             let file = try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil).first
-            measured.start()
-            if let file, let data = try? Data(contentsOf: file), let header = data.firstIndex(of: UInt8(ascii: "{")),
-                let start = data[header...].firstIndex(of: UInt8(ascii: "\n"))
-            {
-                blackHole(try? JSONSerialization.jsonObject(with: data[(start + 1)...]))
+            await measured.run {
+                if let file, let data = try? Data(contentsOf: file),
+                    let header = data.firstIndex(of: UInt8(ascii: "{")),
+                    let start = data[header...].firstIndex(of: UInt8(ascii: "\n"))
+                {
+                    blackHole(try? JSONSerialization.jsonObject(with: data[(start + 1)...]))
+                }
             }
-            measured.stop()
         }
         // The same by hand under the same rule as Repose: read and parse on a background queue, deliver on the main
         // actor. What an app that keeps file I/O off the main actor would write.
@@ -124,8 +127,7 @@ func warmStartBenchmarks() {
             let folder = sharedHitFolder(size)
             let file = UncheckedBox(
                 try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil).first)
-            measured.start()
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            await measured.run { done in
                 DispatchQueue.global(qos: .userInitiated).async {
                     var parsed: Any?
                     if let file = file.value, let data = try? Data(contentsOf: file),
@@ -135,13 +137,14 @@ func warmStartBenchmarks() {
                         parsed = try? JSONSerialization.jsonObject(with: data[(start + 1)...])
                     }
                     let result = UncheckedBox(parsed)
-                    Task { @MainActor in
-                        blackHole(result.value)
-                        continuation.resume()
+                    DispatchQueue.main.async {
+                        MainActor.assumeIsolated {
+                            blackHole(result.value)
+                            done()
+                        }
                     }
                 }
             }
-            measured.stop()
         }
     }
 }
@@ -156,18 +159,18 @@ func largeEntryBenchmarks() {
         let folder = cacheFolder("write")
         defer { try? FileManager.default.removeItem(at: folder) }
         let cache = FileEntityCache(directory: folder)
-        measured.start()
-        cache.workQueue.sync { cache.writeEntity(megabyteEntity(), forKey: "https://api.example.com/large") }
-        measured.stop()
+        await measured.run {
+            cache.workQueue.sync { cache.writeEntity(megabyteEntity(), forKey: "https://api.example.com/large") }
+        }
     }
     mainActorBenchmark("Cache read 1 MB entry", configuration(.one)) { measured in
         let folder = cacheFolder("read")
         defer { try? FileManager.default.removeItem(at: folder) }
         let cache = FileEntityCache(directory: folder)
         cache.workQueue.sync { cache.writeEntity(megabyteEntity(), forKey: "https://api.example.com/large") }
-        measured.start()
-        blackHole(cache.workQueue.sync { cache.readEntity(forKey: "https://api.example.com/large") })
-        measured.stop()
+        await measured.run {
+            blackHole(cache.workQueue.sync { cache.readEntity(forKey: "https://api.example.com/large") })
+        }
     }
 }
 
@@ -195,20 +198,15 @@ func evictionBenchmarks() {
             cache.workQueue.sync { _ = cache.readEntity(forKey: "open the folder first") }
             let first = nextEvictionKey
             nextEvictionKey += measured.iterations.count
-            measured.start()
-            cache.workQueue.sync {
-                let entity = Entity<Any>(content: smallJSON, contentType: "application/json", timestamp: 1)
-                for index in first..<(first + measured.iterations.count) {
-                    cache.writeEntity(entity, forKey: "https://api.example.com/new/\(index)")
+            let end = first + measured.iterations.count
+            await measured.run {
+                cache.workQueue.sync {
+                    let entity = Entity<Any>(content: smallJSON, contentType: "application/json", timestamp: 1)
+                    for index in first..<end {
+                        cache.writeEntity(entity, forKey: "https://api.example.com/new/\(index)")
+                    }
                 }
             }
-            measured.stop()
         }
     }
-}
-
-/// Carries a value that is not `Sendable` across one hand-off whose two sides never touch it at once.
-struct UncheckedBox<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }

@@ -1,4 +1,3 @@
-import Benchmark
 import Foundation
 import Repose
 
@@ -12,47 +11,47 @@ func scalingBenchmarks() {
         mainActorBenchmark("Scaling lookup known path/\(count)", configuration(.kilo)) { measured in
             let fixture = ScalingFixture.holding(count)
             let known = paths(1_000)
-            measured.start()
-            for index in measured.iterations { blackHole(fixture.service.resource(known[index % known.count])) }
-            measured.stop()
+            await measured.run {
+                for index in measured.iterations { blackHole(fixture.service.resource(known[index % known.count])) }
+            }
         }
         mainActorBenchmark("Scaling loadIfNeeded fresh/\(count)", configuration(.kilo)) { measured in
             let fixture = ScalingFixture.holding(count)
-            measured.start()
-            for index in measured.iterations { blackHole(fixture.resources[index % 1_000].loadIfNeeded()) }
-            measured.stop()
+            await measured.run {
+                for index in measured.iterations { blackHole(fixture.resources[index % 1_000].loadIfNeeded()) }
+            }
         }
         mainActorBenchmark("Scaling configuration resolution/\(count)", configuration(.kilo)) { measured in
             let fixture = ScalingFixture.holding(count)
-            measured.start()
-            for index in measured.iterations {
-                fixture.service.invalidateConfiguration()
-                blackHole(fixture.resources[index % 1_000].configuration.expirationTime)
+            await measured.run {
+                for index in measured.iterations {
+                    fixture.service.invalidateConfiguration()
+                    blackHole(fixture.resources[index % 1_000].configuration.expirationTime)
+                }
             }
-            measured.stop()
         }
         mainActorBenchmark("Scaling notify one observer/\(count)", configuration(.kilo)) { measured in
             let fixture = ScalingFixture.holding(count)
             let entity = Entity<Any>(content: "data", contentType: "text/plain")
-            measured.start()
-            for index in measured.iterations { fixture.resources[index % 1_000].overrideLocalData(with: entity) }
-            measured.stop()
+            await measured.run {
+                for index in measured.iterations { fixture.resources[index % 1_000].overrideLocalData(with: entity) }
+            }
         }
         // New paths while the app holds `count` observed resources, far over the count limit of 100.
         mainActorBenchmark("Scaling lookup new path, observed held/\(count)", configuration(.kilo)) { measured in
             let fixture = ScalingFixture.holding(count)
             let newPaths = paths(measured.iterations.count, prefix: "new-\(UInt32.random(in: 0...UInt32.max))")
-            measured.start()
-            for path in newPaths { blackHole(fixture.service.resource(path)) }
-            measured.stop()
+            await measured.run {
+                for path in newPaths { blackHole(fixture.service.resource(path)) }
+            }
         }
         // The same while the app holds `count` resources that nothing observes.
         mainActorBenchmark("Scaling lookup new path, unobserved held/\(count)", configuration(.kilo)) { measured in
             let fixture = ScalingFixture.holding(count, observed: false)
             let newPaths = paths(measured.iterations.count, prefix: "new-\(UInt32.random(in: 0...UInt32.max))")
-            measured.start()
-            for path in newPaths { blackHole(fixture.service.resource(path)) }
-            measured.stop()
+            await measured.run {
+                for path in newPaths { blackHole(fixture.service.resource(path)) }
+            }
         }
     }
 }

@@ -1,4 +1,3 @@
-import Benchmark
 import Foundation
 import Repose
 
@@ -21,9 +20,8 @@ func retryBenchmarks() {
             service.configure { configure(&$0) }
             let resource = service.resource("/users/42")
             await resource.loadAndWait()  // builds the configuration once, as a resource's first load does
-            measured.start()
-            await loadInSequenceAndWait(Array(repeating: resource, count: measured.iterations.count))
-            measured.stop()
+            let chain = Array(repeating: resource, count: measured.iterations.count)
+            await measured.run { done in loadInSequence(chain, then: done) }
         }
     }
 }
