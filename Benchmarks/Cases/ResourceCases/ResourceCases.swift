@@ -72,7 +72,31 @@ func observerBenchmarks() {
             blackHole(owners.count)
         }
     }
-    // What an app would write by hand for the case above: a list of closures, each behind a check of its own weak
+    // A load's progress reaching a resource observed by 1,000 closures, which take no progress, alone and beside one
+    // observer object that does; the figure is per report (each a new value, so each reaches the observers).
+    for (name, withObject) in [
+        ("Progress report, 1000 closure observers (per report)", false),
+        ("Progress report, 1000 closure observers and 1 object (per report)", true),
+    ] {
+        mainActorBenchmark(name, configuration(.kilo)) { measured in
+            let resource = stubbedService().resource("/users/42")
+            let owner = Owner()
+            let tally = Tally()
+            for _ in 0..<observers { resource.addObserver(owner: owner) { _, _ in tally.count &+= 1 } }
+            let objectObserver = ProgressTally()
+            if withObject { resource.addObserver(objectObserver, owner: owner) }
+            let delegate = ProgressOnlyDelegate()
+            resource.load(using: resource.prepareRequest(using: delegate).start())
+            guard let handler = delegate.handler else { return }
+            let count = Double(measured.iterations.count + 1)
+            await measured.run {
+                for index in measured.iterations { handler.broadcastProgress(Double(index + 1) / count) }
+            }
+            handler.broadcastResponse(ResponseInfo(response: .failure(RequestError(userMessage: "done", cause: nil))))
+            blackHole(objectObserver.count + tally.count)
+        }
+    }
+    // What an app would write by hand for the fan-out cases above: a list of closures, each behind a check of its own weak
     // owner. Loading a weak reference and releasing it again is two atomic operations on the owner's side table.
     mainActorBenchmark("Fan-out 1000 owners baseline (weak check + call)", configuration(.mega)) { measured in
         let owners = (0..<observers).map { _ in Owner() }
@@ -86,6 +110,28 @@ func observerBenchmarks() {
         blackHole(tally.count)
         blackHole(owners.count)
     }
+}
+
+/// A request that stays in flight until the benchmark is done with it, and reports the progress it is told to.
+@MainActor
+final class ProgressOnlyDelegate: RequestDelegate {
+    var handler: RequestCompletionHandler?
+
+    func startUnderlyingOperation(passingResponseTo completionHandler: RequestCompletionHandler) {
+        handler = completionHandler
+    }
+
+    func cancelUnderlyingOperation() { handler = nil }
+    func repeated() -> any RequestDelegate { ProgressOnlyDelegate() }
+    var requestDescription: String { "progress only" }
+}
+
+/// An observer object that counts progress reports.
+@MainActor
+final class ProgressTally: ResourceObserver {
+    var count = 0
+    func resourceChanged(_ resource: Resource, event: ResourceEvent) {}
+    func resourceRequestProgress(for resource: Resource, progress: Double) { count &+= 1 }
 }
 
 /// A closure kept until its owner is gone: the baseline's observer.
