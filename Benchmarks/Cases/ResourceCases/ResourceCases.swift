@@ -134,6 +134,13 @@ final class ProgressTally: ResourceObserver {
     func resourceRequestProgress(for resource: Resource, progress: Double) { count &+= 1 }
 }
 
+/// The hops left in the main-queue chain; only touched on the main actor.
+@MainActor
+final class HopCounter {
+    var value: Int
+    init(_ value: Int) { self.value = value }
+}
+
 /// A closure kept until its owner is gone: the baseline's observer.
 final class WeakOwnedClosure {
     weak var owner: AnyObject?
@@ -177,6 +184,25 @@ func roundTripBenchmarks() {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 DispatchQueue.main.async { continuation.resume() }
             }
+        }
+    }
+    // What the chained cases' one trip through the main queue costs on its own: blocks on the main queue, each
+    // enqueued by the one before, as the stub provider enqueues each response. On the process's main thread that is
+    // a wake-up of the run loop per block.
+    mainActorBenchmark("Main-queue hop chained (harness only, per hop)", configuration(.kilo)) { measured in
+        let count = measured.iterations.count
+        await measured.run { done in
+            let remaining = HopCounter(count)
+            @Sendable func hop() {
+                DispatchQueue.main.async {
+                    // Provably on the main thread: a block on the main queue.
+                    MainActor.assumeIsolated {
+                        remaining.value -= 1
+                        if remaining.value == 0 { done() } else { hop() }
+                    }
+                }
+            }
+            hop()
         }
     }
     // 1,000 loads started at once; the figure is per batch.

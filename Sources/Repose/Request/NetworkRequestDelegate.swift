@@ -16,6 +16,9 @@ final class NetworkRequestDelegate: RequestDelegate {
     private let buildRequest: @MainActor () -> URLRequest
     private let urlRequest: URLRequest
     private var task: (any NetworkingTask)?
+    /// Where the provider's callbacks go, while the request is under way. Weak: the provider's callbacks hold it, and
+    /// it holds this delegate until it delivers.
+    private weak var handoff: MainActorHandoff?
     /// The `network` log handler of the scope that started the request: the outcome's line is written from the
     /// main queue, where a task-scoped handler may no longer be in effect (see `ResponseLog`).
     private var outcomeLog: ReposeLog.MessageHandler?
@@ -63,6 +66,8 @@ final class NetworkRequestDelegate: RequestDelegate {
             completion: { result in
                 processor.process(result) { outcome in handoff.send(outcome: outcome) }
             })
+        handoff.allowDirectDelivery(true)
+        self.handoff = handoff
     }
 
     private func finish(_ outcome: ResponseProcessor.Outcome, _ completionHandler: RequestCompletionHandler) {
@@ -85,6 +90,7 @@ final class NetworkRequestDelegate: RequestDelegate {
     }
 
     func cancelUnderlyingOperation() {
+        handoff?.allowDirectDelivery(false)
         task?.cancel()
         task = nil
     }
