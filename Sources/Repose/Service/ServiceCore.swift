@@ -74,12 +74,21 @@ final class ServiceCore {
     func resource(path: String) -> Resource {
         // A path seen before goes straight to its canonical key: building and parsing the URL is most of the cost.
         if let known = resourceCache.resource(forPath: path) { return known }
-        guard let baseURL, let url = URLBuilding.resourceURL(base: baseURL, path: path) else {
+        guard let baseURL, let url = resourceURL(base: baseURL, path: path) else {
             return invalidResource(source: path)
         }
         let key = url.absoluteString
         resourceCache.remember(path: path, key: key)
         return resource(url: url, key: key)
+    }
+
+    /// The base URL split around where paths go, made on the first lookup of a new path.
+    private lazy var baseTemplate = baseURL.flatMap(URLBuilding.BaseTemplate.init(base:))
+
+    /// `URLBuilding.resourceURL(base:path:)`, by joining text for a path that needs no escaping.
+    private func resourceURL(base: URL, path: String) -> URL? {
+        if let text = baseTemplate?.urlString(forPath: path) { return URL(string: text) }
+        return URLBuilding.resourceURL(base: base, path: path)
     }
 
     func resource(url: URL?, source: String?) -> Resource {

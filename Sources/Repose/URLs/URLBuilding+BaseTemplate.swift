@@ -1,0 +1,51 @@
+import Foundation
+
+extension URLBuilding {
+    /// A service base URL split once around the place where a resource's path goes, so that `resource(_:)` can
+    /// build the text of a new path's URL by joining three strings instead of splitting and rejoining the base.
+    ///
+    /// Only for paths that `resourceURL(base:path:)` would not change: every byte a path byte other than `%`, no
+    /// `.` or `..` segment, no leading `//`. Any other path takes the full route. Measured on a 2-core VM, release
+    /// build, a new path's first lookup: 2.2–2.3 µs and 11 mallocs through the full route.
+    struct BaseTemplate {
+        /// The base up to the end of its path, which ends with `/`.
+        let head: String
+        /// The base's query and fragment, with their `?` and `#`, or "".
+        let tail: String
+
+        /// The template of `base`, a service base URL; nil when its path is not in the form a service base gets
+        /// (`serviceBaseURL(_:)`), and the full route is taken for every path.
+        init?(base: URL) {
+            var parts = Parts(splitting: base.absoluteString)
+            parts.lowercaseSchemeAndHost()
+            guard parts.path.hasSuffix("/"), parts.scheme == nil || !hasDotSegment(parts.path) else { return nil }
+            let query = parts.query.map { "?" + $0 } ?? ""
+            let fragment = parts.fragment.map { "#" + $0 } ?? ""
+            parts.query = nil
+            parts.fragment = nil
+            head = parts.string
+            tail = query + fragment
+        }
+
+        /// The text of the URL of `path` under the base, as `resourceURL(base:path:)` builds it, or nil when the
+        /// path needs the full route (escaping, dot segments).
+        func urlString(forPath path: String) -> String? {
+            var subpath = path.utf8[...]
+            if subpath.first == UInt8(ascii: "/") { subpath = subpath.dropFirst() }
+            guard subpath.first != UInt8(ascii: "/") else { return nil }
+            var sawDot = false
+            for byte in subpath {
+                guard isPathByte(byte) else { return nil }  // `%` is not a path byte: it is always escaped
+                if byte == UInt8(ascii: ".") { sawDot = true }
+            }
+            let text = Substring(subpath)
+            if sawDot, hasDotSegment(String(text)) { return nil }
+            var joined = ""  // one allocation, where `head + text + tail` makes two
+            joined.reserveCapacity(head.utf8.count + text.utf8.count + tail.utf8.count)
+            joined += head
+            joined += text
+            joined += tail
+            return joined
+        }
+    }
+}
