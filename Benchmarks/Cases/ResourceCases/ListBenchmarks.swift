@@ -1,10 +1,6 @@
 import Foundation
 import Repose
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 // Paged lists and resource groups: appending a page to a long list, what a list keeps per item beyond the decoded
 // items, and what one member's event costs a group of 1,000.
 
@@ -109,24 +105,6 @@ func listMemoryBenchmarks() {
             subscription.cancel()
         }
     }
-}
-
-/// Live heap bytes: glibc's `mallinfo2()` (in-use chunks plus mmapped ones), which counts exactly what is allocated
-/// and not yet freed, where resident memory also moves with what the allocator reuses or keeps. Looked up at run time
-/// (the Glibc module does not export it) and called the way x86-64 System V returns its 10-word struct, through a
-/// hidden pointer. Elsewhere, resident memory.
-func allocatedBytes() -> Int {
-    #if canImport(Glibc) && arch(x86_64)
-    typealias MallInfo2 = @convention(c) (UnsafeMutableRawPointer) -> UnsafeMutableRawPointer
-    guard let symbol = dlsym(dlopen(nil, RTLD_LAZY), "mallinfo2") else { return residentBytes() }
-    let fields = UnsafeMutablePointer<Int>.allocate(capacity: 10)
-    defer { fields.deallocate() }
-    fields.initialize(repeating: 0, count: 10)
-    _ = unsafeBitCast(symbol, to: MallInfo2.self)(UnsafeMutableRawPointer(fields))
-    return fields[7] + fields[4]  // uordblks + hblkhd
-    #else
-    return residentBytes()
-    #endif
 }
 
 func groupBenchmarks() {

@@ -23,12 +23,10 @@ final class ResourceObserverEntry {
     /// Set when a closure observer's owner is removed or the entry ends. A plain flag, so that notifying can see
     /// it without loading the weak owner again.
     @exclusivity(unchecked) private(set) var isDetached = false
-
-    @exclusivity(unchecked) private var strongObserver: (any ResourceObserver)?
-    @exclusivity(unchecked) private weak var observerObject: AnyObject?
-    @exclusivity(unchecked) private var isSelfOwned = false
-    @exclusivity(unchecked) private var externalOwners: [WeakOwner] = []
-    let identity: AnyHashable?
+    /// What only an observer that is not a closure has: its identity and owners. In a box of its own, allocated
+    /// for those observers only: inline, these fields made every closure observer's entry about 100 bytes larger
+    /// (295 bytes an observer, entry and closure context, against about 195 now).
+    private let object: ObjectObserver?
 
     /// An entry for a closure observer, kept alive by `owner`, in the given run of entries with that owner.
     init(closure: @escaping ResourceObserverClosure, owner: AnyObject, ownerRun: Int) {
@@ -36,7 +34,7 @@ final class ResourceObserverEntry {
         isClosureObserver = true
         closureOwner = owner
         self.ownerRun = ownerRun
-        identity = nil
+        object = nil
     }
 
     /// An entry for any other observer; its owners are added with ``addOwner(_:)``.
@@ -44,14 +42,13 @@ final class ResourceObserverEntry {
         closure = ResourceObserverEntry.ignore
         isClosureObserver = false
         ownerRun = -1
-        identity = observer.observerIdentity
-        strongObserver = observer
-        if type(of: observer) is AnyClass {
-            observerObject = observer as AnyObject
-        }
+        object = ObjectObserver(observer)
     }
 
     private static let ignore: ResourceObserverClosure = { _, _ in }
+
+    /// Observers with equal identities are one observer; `nil` for closures and values.
+    var identity: AnyHashable? { object?.identity }
 
     /// Whether the owner of a closure observer is alive.
     var closureOwnerIsAlive: Bool { closureOwner != nil }
@@ -60,6 +57,67 @@ final class ResourceObserverEntry {
     var liveClosureOwner: AnyObject? { closureOwner }
 
     /// The observer, if it is still alive; `nil` for a closure observer, which notifying calls directly.
+    var observer: (any ResourceObserver)? { object?.observer }
+
+    func addOwner(_ owner: AnyObject) {
+        object?.addOwner(owner)
+    }
+
+    /// Removes `owner`; returns whether the entry is still alive. A dead entry still holds its observer until
+    /// ``end()``, so that the observer can be told it stopped observing.
+    func removeOwner(_ owner: AnyObject) -> Bool {
+        guard let object else {
+            if closureOwner === owner {
+                closureOwner = nil
+                isDetached = true
+            }
+            return closureOwnerIsAlive
+        }
+        return object.removeOwner(owner)
+    }
+
+    /// Whether ``prune()`` would change anything: an owner or the observer is gone, or how strongly the observer
+    /// is held no longer matches the owners. Reads only, so that notifying live observers mutates nothing.
+    var needsPruning: Bool {
+        guard let object else { return !closureOwnerIsAlive }
+        return object.needsPruning
+    }
+
+    /// Drops deallocated owners and adjusts how strongly the observer is held; returns whether the entry is alive.
+    func prune() -> Bool {
+        guard let object else { return closureOwnerIsAlive }
+        return object.prune()
+    }
+
+    /// Ends the entry; returns the observer if it is still alive, so that it can be told it stopped observing. A
+    /// closure observer has nothing to be told, so ending one returns `nil`.
+    func end() -> (any ResourceObserver)? {
+        closureOwner = nil
+        isDetached = true
+        return object?.end()
+    }
+}
+
+/// An observer that is not a closure, with its owners: it may have several, and may be one of them itself
+/// ("self-owned"), in which case it is held only weakly, so that observing does not keep it alive. While any
+/// external owner is alive, the observer is held strongly.
+@MainActor
+private final class ObjectObserver {
+    // Unchecked exclusivity, as for the entry: no access overlaps a call into user code.
+    @exclusivity(unchecked) private var strongObserver: (any ResourceObserver)?
+    @exclusivity(unchecked) private weak var observerObject: AnyObject?
+    @exclusivity(unchecked) private var isSelfOwned = false
+    @exclusivity(unchecked) private var externalOwners: [WeakOwner] = []
+    let identity: AnyHashable?
+
+    init(_ observer: any ResourceObserver) {
+        identity = observer.observerIdentity
+        strongObserver = observer
+        if type(of: observer) is AnyClass {
+            observerObject = observer as AnyObject
+        }
+    }
+
     var observer: (any ResourceObserver)? {
         if let strongObserver { return strongObserver }
         guard let object = observerObject else { return nil }
@@ -75,16 +133,7 @@ final class ResourceObserverEntry {
         _ = prune()
     }
 
-    /// Removes `owner`; returns whether the entry is still alive. A dead entry still holds its observer until
-    /// ``end()``, so that the observer can be told it stopped observing.
     func removeOwner(_ owner: AnyObject) -> Bool {
-        if isClosureObserver {
-            if closureOwner === owner {
-                closureOwner = nil
-                isDetached = true
-            }
-            return closureOwnerIsAlive
-        }
         if let object = observerObject, object === owner {
             isSelfOwned = false
         }
@@ -101,17 +150,13 @@ final class ResourceObserverEntry {
     }
 
     private var isAlive: Bool {
-        if isClosureObserver { return closureOwnerIsAlive }
         for index in externalOwners.indices where externalOwners[index].object != nil {
             return true
         }
         return isSelfOwned && observerObject != nil
     }
 
-    /// Whether ``prune()`` would change anything: an owner or the observer is gone, or how strongly the observer
-    /// is held no longer matches the owners. Reads only, so that notifying live observers mutates nothing.
     var needsPruning: Bool {
-        if isClosureObserver { return !closureOwnerIsAlive }
         if externalOwners.isEmpty {
             return strongObserver != nil || !isSelfOwned || observerObject == nil
         }
@@ -123,9 +168,7 @@ final class ResourceObserverEntry {
         return false
     }
 
-    /// Drops deallocated owners and adjusts how strongly the observer is held; returns whether the entry is alive.
     func prune() -> Bool {
-        if isClosureObserver { return closureOwnerIsAlive }
         externalOwners.removeAll { $0.object == nil }
         if externalOwners.isEmpty {
             strongObserver = nil
@@ -135,11 +178,7 @@ final class ResourceObserverEntry {
         return isAlive
     }
 
-    /// Ends the entry; returns the observer if it is still alive, so that it can be told it stopped observing. A
-    /// closure observer has nothing to be told, so ending one returns `nil`.
     func end() -> (any ResourceObserver)? {
-        closureOwner = nil
-        isDetached = true
         let remaining = strongObserver ?? observer
         strongObserver = nil
         observerObject = nil

@@ -8,35 +8,73 @@ extension Resource {
 
     /// This resource's configuration for requests with `method`.
     public func configuration(for method: RequestMethod) -> Configuration {
+        built(for: method).configuration
+    }
+
+    /// The built configuration for `method`, shared with the resources that matched the same entries.
+    private func built(for method: RequestMethod) -> BuiltConfiguration {
         configurations.forgetIfOutdated(version: core.configurationVersion)
-        if let built = configurations.byMethod[method] { return built }
+        if let built = configurations[method] { return built }
         let built = core.buildConfiguration(for: url, method: method)
-        configurations.byMethod[method] = built
-        if method == .get {
-            configurations.timing = ResourceConfigurations.Timing(built)
-        }
+        configurations[method] = built
         return built
     }
 
     /// GET's timing values (freshness limits, polling), read without copying the configuration (a struct of arrays
     /// and closures: several retains), since `loadIfNeeded()` asks on every call.
-    var timing: ResourceConfigurations.Timing {
-        if configurations.version == core.configurationVersion, let timing = configurations.timing {
-            return timing
+    var timing: BuiltConfiguration.Timing {
+        if configurations.version == core.configurationVersion, let get = configurations.get {
+            return get.timing
         }
-        return ResourceConfigurations.Timing(configuration(for: .get))
+        return built(for: .get).timing
     }
 }
 
 /// A resource's configurations, by method, as built for one version of the service's configuration.
+///
+/// References to configurations the service shares, GET's in a field of its own: a dictionary by method cost each
+/// resource an allocation of about 450 bytes (its slots hold whole `Configuration` values), most of the memory a
+/// resource with data and an observer took beyond its URL.
 struct ResourceConfigurations {
     private(set) var version = -1
-    var byMethod: [RequestMethod: Configuration] = [:]
-    /// GET's timing values, set whenever GET's configuration is built.
-    var timing: Timing?
+    /// GET's configuration: the one every resource reads.
+    private(set) var get: BuiltConfiguration?
+    /// Other methods' configurations, for the few resources that send them.
+    private var others: [RequestMethod: BuiltConfiguration] = [:]
 
-    /// The plain numbers of a GET configuration that the hot paths read.
-    struct Timing {
+    subscript(method: RequestMethod) -> BuiltConfiguration? {
+        get { method == .get ? get : others[method] }
+        set {
+            if method == .get {
+                get = newValue
+            } else {
+                others[method] = newValue
+            }
+        }
+    }
+
+    /// Forgets everything built for an older version of the service's configuration.
+    mutating func forgetIfOutdated(version current: Int) {
+        guard version != current else { return }
+        version = current
+        get = nil
+        others.removeAll(keepingCapacity: true)
+    }
+}
+
+/// A configuration built for one method and one set of matching entries, shared by the resources that matched them
+/// (see `ServiceCore.buildConfiguration(for:method:)`), with the plain numbers the hot paths read.
+final class BuiltConfiguration {
+    let configuration: Configuration
+    let timing: Timing
+
+    init(_ configuration: Configuration) {
+        self.configuration = configuration
+        timing = Timing(configuration)
+    }
+
+    /// The plain numbers of a configuration that the hot paths read.
+    struct Timing: Sendable {
         var expirationTime: TimeInterval
         var retryTime: TimeInterval
         var refreshInterval: TimeInterval?
@@ -48,13 +86,5 @@ struct ResourceConfigurations {
             refreshInterval = configuration.refreshInterval
             readsHTTPFreshness = configuration.freshness.readsHeaders
         }
-    }
-
-    /// Forgets everything built for an older version of the service's configuration.
-    mutating func forgetIfOutdated(version current: Int) {
-        guard version != current else { return }
-        version = current
-        byMethod.removeAll(keepingCapacity: true)
-        timing = nil
     }
 }

@@ -113,7 +113,7 @@ extension Service {
 extension ServiceCore {
     /// The configuration for `url` and `method`, built from every matching entry in order, or shared with the
     /// resources that matched the same entries since the configuration last changed.
-    func buildConfiguration(for url: URL, method: RequestMethod) -> Configuration {
+    func buildConfiguration(for url: URL, method: RequestMethod) -> BuiltConfiguration {
         var matching: [Int] = []
         for (index, entry) in configurationEntries.enumerated()
         where entry.requestMethods.contains(method) && entry.matches(url) {
@@ -128,9 +128,10 @@ extension ServiceCore {
         for index in matching {
             configurationEntries[index].configurer(&configuration)
         }
-        sharedConfigurations[key] = configuration
+        let built = BuiltConfiguration(configuration)
+        sharedConfigurations[key] = built
         ReposeLog.log(.configuration, configurationLogLine(url, method, entries: matching, shared: false))
-        return configuration
+        return built
     }
 }
 

@@ -27,7 +27,7 @@ final class ServiceCore {
     private(set) var configurationVersion = 0
     /// Configurations already built, by method and the entries that matched: resources whose URLs match the same
     /// entries share one (copy-on-write) value instead of each building, and holding, a pipeline of its own.
-    var sharedConfigurations: [SharedConfigurationKey: Configuration] = [:]
+    var sharedConfigurations: [SharedConfigurationKey: BuiltConfiguration] = [:]
 
     /// The `Service` the app holds for this core, while it holds one.
     private weak var handle: Service?
