@@ -6,6 +6,39 @@ import Repose
 /// Each case works on the same 1,000 resources at every scale, so that the figures compare the algorithms rather
 /// than how much of the service's tables fits in the processor's cache.
 func scalingBenchmarks() {
+    // Creating and retaining resources, each with data and one observer, as the memory case does, from a new
+    // service: the time per resource must not grow with the count.
+    for count in isSmokeRun ? [1_000] : [1_000, 10_000, 100_000, 1_000_000] {
+        let metrics = [nanosecondsPerResource, bytesPerResource]
+        mainActorBenchmark("Scaling create and retain/\(count)", configuration(.one, metrics: metrics, seconds: 3)) {
+            measured in
+            let names = paths(count)
+            let owner = Owner()
+            let tally = Tally()
+            var resources: [Resource] = []
+            resources.reserveCapacity(count)
+            // The service outlives the measurement: an app that drops it lets go of every resource, which is not
+            // what is measured here.
+            let service = stubbedService()
+            let heapBefore = allocatedBytes()
+            let clock = ContinuousClock()
+            var elapsed = Duration.zero
+            await measured.run {
+                let started = clock.now
+                for path in names {
+                    let resource = service.resource(path)
+                    resource.overrideLocalContent(with: "data")
+                    resource.addObserver(owner: owner) { _, _ in tally.count &+= 1 }
+                    resources.append(resource)
+                }
+                elapsed = clock.now - started
+            }
+            measured.record(nanosecondsPerResource, nanoseconds(elapsed) / count)
+            measured.record(bytesPerResource, (allocatedBytes() - heapBefore) / count)
+            blackHole(resources)
+            blackHole(service)
+        }
+    }
     let counts = isSmokeRun ? [1_000] : [1_000, 10_000, 100_000]
     for count in counts {
         mainActorBenchmark("Scaling lookup known path/\(count)", configuration(.kilo)) { measured in

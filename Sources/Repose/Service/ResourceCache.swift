@@ -11,9 +11,9 @@
 /// - Paths already seen map straight to their canonical key, so looking up a known path builds no URL.
 @MainActor
 struct ResourceCache {
-    private var strong: [String: Resource] = [:]
-    private var weak: [String: WeakResource] = [:]
-    private var keysByPath: [String: String] = [:]
+    private var strong: [ResourceKey: Resource] = [:]
+    private var weak: [ResourceKey: WeakResource] = [:]
+    private var keysByPath: [String: ResourceKey] = [:]
     private var flushThreshold: Int
     private var purgeThreshold: Int
 
@@ -36,7 +36,7 @@ struct ResourceCache {
     }
 
     /// The resource for `key`, if one is alive.
-    mutating func resource(forKey key: String) -> Resource? {
+    mutating func resource(forKey key: ResourceKey) -> Resource? {
         if let resource = strong[key] { return resource }
         // Without weak entries (the usual case: unused resources nothing holds are dropped, not demoted), a new
         // key costs one lookup instead of two.
@@ -53,7 +53,7 @@ struct ResourceCache {
     mutating func promote(_ resource: Resource) {
         guard retainsResources else { return }
         resource.isHeldWeaklyByService = false
-        let key = resource.url.absoluteString
+        let key = ResourceKey(resource.url.absoluteString)
         guard strong[key] == nil, weak[key]?.resource === resource else { return }
         weak[key] = nil
         strong[key] = resource
@@ -68,14 +68,14 @@ struct ResourceCache {
 
     /// Remembers that `path` under the service's base URL has the canonical key `key`. The table is bounded by
     /// the number of live resources: it is cleared whenever it outgrows them, and refills on later lookups.
-    mutating func remember(path: String, key: String) {
+    mutating func remember(path: String, key: ResourceKey) {
         if keysByPath.count >= 2 * max(countLimit, strong.count + weak.count) {
             keysByPath.removeAll()
         }
         keysByPath[path] = key
     }
 
-    mutating func insert(_ resource: Resource, forKey key: String) {
+    mutating func insert(_ resource: Resource, forKey key: ResourceKey) {
         guard retainsResources else {
             weak[key] = WeakResource(resource)
             resource.isHeldWeaklyByService = true
@@ -108,7 +108,7 @@ struct ResourceCache {
     private mutating func demoteUnused() {
         // Keys first, then removals: removing while iterating would copy the whole table, and the iteration's copy
         // would hold every resource, so none would look unreferenced.
-        var unused: [String] = []
+        var unused: [ResourceKey] = []
         for (key, resource) in strong where !resource.isInUse {
             unused.append(key)
         }
@@ -142,6 +142,30 @@ struct ResourceCache {
 
     /// How many paths map to their canonical keys.
     var knownPathCount: Int { keysByPath.count }
+}
+
+/// A resource's canonical URL text with its hash, computed once.
+///
+/// The tables compare and rehash keys constantly as they grow: with plain strings, every probe of a bucket compared
+/// the URL text in the key's own heap storage (a cache miss once the table outgrows the cache) and every resize
+/// hashed every URL again. Creating and retaining resources took 2.1 µs each at 1,000 and 6.1–7.1 µs at 1,000,000
+/// (main thread, 2-core VM); see Docs/Performance.md for the figures with this key.
+struct ResourceKey: Hashable {
+    let text: String
+    private let hash: Int
+
+    init(_ text: String) {
+        self.text = text
+        hash = text.hashValue
+    }
+
+    static func == (lhs: ResourceKey, rhs: ResourceKey) -> Bool {
+        lhs.hash == rhs.hash && lhs.text == rhs.text
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(hash)
+    }
 }
 
 struct WeakResource {

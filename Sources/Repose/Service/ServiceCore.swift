@@ -26,7 +26,7 @@ final class ServiceCore {
     /// Bumped whenever configuration changes, so that resources recompute their cached configuration.
     private(set) var configurationVersion = 0
     /// Configurations already built, by method and the entries that matched: resources whose URLs match the same
-    /// entries share one (copy-on-write) value instead of each building, and holding, a pipeline of its own.
+    /// entries share one object instead of each building, and holding, a pipeline of its own.
     var sharedConfigurations: [SharedConfigurationKey: BuiltConfiguration] = [:]
 
     /// The `Service` the app holds for this core, while it holds one.
@@ -77,7 +77,7 @@ final class ServiceCore {
         guard let baseURL, let url = resourceURL(base: baseURL, path: path) else {
             return invalidResource(source: path)
         }
-        let key = url.absoluteString
+        let key = ResourceKey(url.absoluteString)
         resourceCache.remember(path: path, key: key)
         return resource(url: url, key: key)
     }
@@ -93,10 +93,10 @@ final class ServiceCore {
 
     func resource(url: URL?, source: String?) -> Resource {
         guard let url else { return invalidResource(source: source) }
-        return resource(url: url, key: url.absoluteString)
+        return resource(url: url, key: ResourceKey(url.absoluteString))
     }
 
-    private func resource(url: URL, key: String) -> Resource {
+    private func resource(url: URL, key: ResourceKey) -> Resource {
         if let existing = resourceCache.resource(forKey: key) {
             return existing
         }
@@ -108,11 +108,11 @@ final class ServiceCore {
     /// A resource standing for a URL that could not be built; every request it makes fails at once.
     func invalidResource(source: String?) -> Resource {
         let escaped = (source ?? "").addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
-        let key = "repose-invalid-url:" + escaped
+        let key = ResourceKey("repose-invalid-url:" + escaped)
         if let existing = resourceCache.resource(forKey: key) {
             return existing
         }
-        let placeholder = URL(string: key) ?? URL(fileURLWithPath: "/")
+        let placeholder = URL(string: key.text) ?? URL(fileURLWithPath: "/")
         let created = Resource(core: self, url: placeholder, invalidURLSource: source ?? "")
         resourceCache.insert(created, forKey: key)
         return created
