@@ -1,23 +1,32 @@
 """Fails when a hot-path benchmark allocates more than malloc-limits.json allows.
 
-Reads ordo-one/benchmark's JMH export (`--format jmh --path stdout`) on standard input; anything before the JSON
-(the tool's notes) is skipped. Prints every gated case with its count and limit.
+Reads JMH-shaped results: ordo-one/benchmark's export (`--format jmh --path stdout`) and AppLikeBenchmarks'
+(`--json FILE`), from the files named on the command line, or from standard input when none is; anything before
+the JSON (the tools' notes) is skipped. Prints every gated case with its count and limit.
 """
 import json
 import pathlib
 import sys
 
-text = sys.stdin.read()
-start = text.find("[{")
-if start < 0:
-    sys.exit("check-mallocs: no benchmark results on standard input")
+
+def cases(text):
+    start = text.find("[{")
+    if start < 0:
+        return []
+    return json.loads(text[start:])
+
+
+texts = [pathlib.Path(name).read_text() for name in sys.argv[1:]] or [sys.stdin.read()]
 results = {}
-for case in json.loads(text[start:]):
-    # "package.benchmark.<Target>.<Name with _ for spaces>"
-    target, _, name = case["benchmark"].removeprefix("package.benchmark.").partition(".")
-    mallocs = case["secondaryMetrics"].get("Malloc (total)")
-    if mallocs is not None:
-        results[(target, name)] = mallocs["scorePercentiles"]["50.0"]
+for text in texts:
+    for case in cases(text):
+        # "package.benchmark.<Target>.<Name with _ for spaces>"
+        target, _, name = case["benchmark"].removeprefix("package.benchmark.").partition(".")
+        mallocs = case["secondaryMetrics"].get("Malloc (total)")
+        if mallocs is not None:
+            results[(target, name)] = mallocs["scorePercentiles"]["50.0"]
+if not results:
+    sys.exit("check-mallocs: no benchmark results")
 
 limits = json.loads((pathlib.Path(__file__).parent / "malloc-limits.json").read_text())
 failures = 0

@@ -1,13 +1,19 @@
 #!/usr/bin/env bash
-# A short benchmark pass for CI: builds the benchmarks in release mode, runs every case for a moment, and fails when
-# a hot path allocates more than Benchmarks/malloc-limits.json allows (check-mallocs.py). Allocation counts are
-# stable on a shared machine, so they are gated; times are too noisy and are only reported by full runs
-# (Docs/Performance.md). Extra arguments go to `swift package benchmark` (e.g. `--target ResourceBenchmarks`).
+# A short benchmark pass for CI: builds the benchmarks in release mode, runs every case for a moment in both modes
+# (ordo-one's runner, inside its task, and AppLikeBenchmarks, on the main thread outside any task, as apps run),
+# and fails when a hot path allocates more than Benchmarks/malloc-limits.json allows (check-mallocs.py).
+# Allocation counts are stable on a shared machine, so they are gated; times are too noisy and are only reported by
+# full runs (Docs/Performance.md). Extra arguments go to `swift package benchmark` (e.g. `--target
+# ResourceBenchmarks`).
 set -euo pipefail
 cd "$(dirname "$0")"
 results=$(mktemp)
-trap 'rm -f "$results"' EXIT
+applike=$(mktemp)
+trap 'rm -f "$results" "$applike"' EXIT
 REPOSE_BENCHMARK_SMOKE=1 swift package --disable-sandbox benchmark --no-progress --format jmh --path stdout \
     "$@" >"$results"
-echo "benchmarks smoke run: all cases ran"
-python3 check-mallocs.py <"$results"
+echo "benchmarks smoke run (ordo-one runner): all cases ran"
+swift build -c release --product AppLikeBenchmarks >/dev/null
+REPOSE_BENCHMARK_SMOKE=1 .build/release/AppLikeBenchmarks --json "$applike" >/dev/null
+echo "benchmarks smoke run (AppLikeBenchmarks, main thread): all cases ran"
+python3 check-mallocs.py "$results" "$applike"

@@ -22,7 +22,7 @@ Task { @MainActor in
     if let path = options.jsonPath {
         _ = FileManager.default.createFile(atPath: path, contents: Data(report.jmhJSON().utf8))
     }
-    tearDownResourceCases()
+    tearDownResourceCases(waitingForServer: false)  // the server exits when its standard input closes
     exit(0)
 }
 

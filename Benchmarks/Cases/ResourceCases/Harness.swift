@@ -106,12 +106,14 @@ public final class Measured {
     /// stub provider and the network call back from main-queue blocks.
     func run(until work: @escaping @MainActor (_ done: @escaping @MainActor () -> Void) -> Void) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            // Made before the clock starts, so that the closure's allocation is not counted against the case.
+            let finish: @MainActor () -> Void = { [self] in
+                end()
+                continuation.resume()
+            }
             let region: @MainActor () -> Void = { [self] in
                 begin()
-                work {
-                    self.end()
-                    continuation.resume()
-                }
+                work(finish)
             }
             switch mode {
             case .inTask:
@@ -161,10 +163,11 @@ public func resourceCases() -> [BenchmarkCase] {
     return registry.lock.withLock { registry.cases }
 }
 
-/// What the cases leave behind: the loopback server and the cache folders.
+/// What the cases leave behind: the loopback server (waited for, unless `waitingForServer` is false: on the main
+/// thread, waiting spins its run loop) and the cache folders.
 @MainActor
-public func tearDownResourceCases() {
-    LoopbackServer.shared.stop()
+public func tearDownResourceCases(waitingForServer: Bool = true) {
+    LoopbackServer.shared.stop(waiting: waitingForServer)
     removeEvictionFolders()
 }
 

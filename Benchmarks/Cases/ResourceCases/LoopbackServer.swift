@@ -71,11 +71,13 @@ final class LoopbackServer: @unchecked Sendable {
         return "http://127.0.0.1:\(started)"
     }
 
-    func stop() {
+    /// Closes the server's standard input, which ends it, and waits for it to exit if `waiting`. Not waiting is for
+    /// the main thread: `waitUntilExit()` spins the current run loop, which there runs the app-like driver itself.
+    func stop(waiting: Bool = true) {
         lock.lock()
         defer { lock.unlock() }
         try? input?.fileHandleForWriting.close()
-        process?.waitUntilExit()
+        if waiting { process?.waitUntilExit() }
         process = nil
         input = nil
         port = nil
