@@ -5,6 +5,9 @@ enum ObserverKind: UInt8 {
     case plain
     /// A user closure subscribed with `observe(owner:_:)`, in an `OwnedClosureBox`.
     case owned
+    /// A user closure that receives its owner, subscribed with the two-parameter `observe(owner:_:)`, in an
+    /// `OwnerPassingBox`.
+    case ownerPassing
     /// An operator's link to its upstream, which forwards the delivery context, in a `LinkBox`.
     case linked
 }
@@ -50,6 +53,49 @@ final class OwnedClosureBox<Value>: ObserverBox<Value> {
         self.handler = handler
         self.owner = owner
         super.init(kind: .owned)
+    }
+}
+
+/// What delivery needs of an observer whose closure receives its owner: the owner, weakly, and how to call the
+/// closure. The closure's type names the owner's type, which delivery does not know, so it lives in the generic
+/// subclass ``OwnerPassingBox`` and is reached through `invoke`.
+@usableFromInline
+class OwnerPassingBoxBase<Value>: ObserverBox<Value> {
+    /// Written only by `init`.
+    @exclusivity(unchecked) @usableFromInline weak var owner: AnyObject?
+    /// Calls the subclass's closure with the owner and a value. Capture-free and formed in specialised code, as
+    /// `DeferredEmission.emit` is: calling it allocates nothing and runs specialised code.
+    @usableFromInline let invoke: (OwnerPassingBoxBase<Value>, AnyObject, Value) -> Void
+
+    @inlinable
+    init(owner: AnyObject, invoke: @escaping (OwnerPassingBoxBase<Value>, AnyObject, Value) -> Void) {
+        self.owner = owner
+        self.invoke = invoke
+        super.init(kind: .ownerPassing)
+    }
+
+    /// Calls the closure with the owner, if the owner is still alive; returns whether it was.
+    @inlinable @inline(__always)
+    func deliver(_ value: Value) -> Bool {
+        guard let owner else { return false }
+        invoke(self, owner, value)
+        return true
+    }
+}
+
+/// Holds a user's observer closure that receives its owner, so that the closure need not capture the owner.
+@usableFromInline
+final class OwnerPassingBox<Value, Owner: AnyObject>: OwnerPassingBoxBase<Value> {
+    @usableFromInline let handler: (Owner, Value) -> Void
+
+    @inlinable
+    init(_ handler: @escaping (Owner, Value) -> Void, owner: Owner) {
+        self.handler = handler
+        super.init(owner: owner) { box, owner, value in
+            // Safe: this box was made with an owner of type `Owner`, and `owner` is that object, read from the box.
+            unsafeDowncast(box, to: OwnerPassingBox<Value, Owner>.self).handler(
+                unsafeDowncast(owner, to: Owner.self), value)
+        }
     }
 }
 

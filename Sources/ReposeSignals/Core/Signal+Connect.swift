@@ -25,14 +25,21 @@ extension Signal {
         guard !isDelivering else { return }
         var changed = false
         for index in entries.indices {
-            if let box = entries[index].box, box.kind == .owned,
-                unsafeDowncast(box, to: OwnedClosureBox<Value>.self).owner == nil
-            {
+            if let box = entries[index].box, Self.hasDeadOwner(box) {
                 retire(at: index)
                 changed = true
             }
         }
         if changed { tidy() }
+    }
+
+    /// Whether `box` is an owner-scoped observer whose owner is gone.
+    private static func hasDeadOwner(_ box: ObserverBox<Value>) -> Bool {
+        switch box.kind {
+        case .owned: unsafeDowncast(box, to: OwnedClosureBox<Value>.self).owner == nil
+        case .ownerPassing: unsafeDowncast(box, to: OwnerPassingBoxBase<Value>.self).owner == nil
+        case .plain, .linked: false
+        }
     }
 }
 
