@@ -1,0 +1,78 @@
+import Foundation
+
+/// A request whose progress moves with time while it waits for its response.
+@MainActor
+protocol ProgressWaiter: AnyObject {
+    /// Moves the progress on to the present; returns whether the request still waits (and wants more ticks).
+    func tickWaitingProgress() -> Bool
+}
+
+/// One repeating tick per service that moves the progress of the requests waiting for a response.
+///
+/// The original library gave every request a 50 ms repeating timer of its own. Here the service has one tick, on
+/// its scheduler (virtual time in tests), that runs only while some request waits: a request joins when it is
+/// sent and leaves when its response starts, when it completes, or once its waiting share has levelled off. A
+/// burst of requests costs one scheduled tick, not one per request.
+@MainActor
+final class ProgressTicker {
+    /// How often waiting progress moves: the original's timer interval, and the default reporting interval.
+    static let interval: Duration = .milliseconds(50)
+
+    private struct Entry {
+        weak var waiter: (any ProgressWaiter)?
+    }
+
+    private let scheduler: any Scheduler & Sendable
+    private var entries: [Entry] = []
+    private var isTickScheduled = false
+    /// Set when the scheduler ran the tick while it was being scheduled (an immediate scheduler): time does not
+    /// pass there, so ticking again would never end.
+    private var runsActionsAtOnce = false
+    private var isScheduling = false
+
+    init(scheduler: any Scheduler & Sendable) {
+        self.scheduler = scheduler
+    }
+
+    /// Starts ticking `waiter` until it says it no longer waits, or ``remove(_:)``.
+    func add(_ waiter: any ProgressWaiter) {
+        entries.append(Entry(waiter: waiter))
+        scheduleTick()
+    }
+
+    /// Stops ticking `waiter`.
+    func remove(_ waiter: any ProgressWaiter) {
+        entries.removeAll { $0.waiter === waiter || $0.waiter == nil }
+    }
+
+    /// How many requests are ticked (for tests).
+    var waiterCount: Int { entries.count }
+
+    private func scheduleTick() {
+        guard !isTickScheduled, !runsActionsAtOnce, !entries.isEmpty else { return }
+        isTickScheduled = true
+        isScheduling = true
+        // The service's scheduler runs actions on the main actor (see `Resource.cancelLoadIfUnobserved`), and
+        // the tick holds the ticker weakly: a service that goes away leaves nothing to tick.
+        _ = scheduler.schedule(after: Self.interval) { [weak self] in
+            MainActor.assumeIsolated { self?.tick() }
+        }
+        isScheduling = false
+    }
+
+    private func tick() {
+        guard !isScheduling else {
+            runsActionsAtOnce = true
+            isTickScheduled = false
+            return
+        }
+        isTickScheduled = false
+        // Ticking calls progress hooks, which may add waiters (kept for the next tick) or end requests (which
+        // then report that they no longer wait, at the latest on the next tick).
+        let ticked = entries
+        entries = []
+        let kept = ticked.filter { $0.waiter?.tickWaitingProgress() ?? false }
+        entries = kept + entries
+        scheduleTick()
+    }
+}
