@@ -45,7 +45,7 @@ struct StubNetworkingProviderTests {
         #expect((error as? URLError)?.code == .notConnectedToInternet)
     }
 
-    @Test("a stub for one method does not answer another, nor a URL that differs only in its query")
+    @Test("[intended failure] a stub for one method does not answer another, nor a URL that differs only in its query")
     func methodAndURLMustMatch() async throws {
         network.stub(.get, "\(base)/users?page=1", json: [["id": 1]])
         network.stub(.post, "\(base)/users?page=1", status: 201, text: "created")
@@ -100,7 +100,9 @@ struct StubNetworkingProviderTests {
         #expect(log.allSatisfy { !$0.wasCancelled })
     }
 
-    @Test("an unmatched request fails the test with a message naming it and the stubs, and completes with an error")
+    @Test(
+        "[intended failure] an unmatched request fails the test with a message naming it and the stubs, and completes with an error"
+    )
     func unmatchedRequest() async throws {
         network.stub(.get, "\(base)/users/1", json: ["name": "Ada"])
         let recording = RecordingTransfer()
