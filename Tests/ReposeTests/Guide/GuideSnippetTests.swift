@@ -9,7 +9,7 @@ import Testing
 struct GuideSnippetTests {
     /// The guide pages whose Swift blocks are compiled: `Docs/<Page>.md` has its twin in
     /// `Tests/ReposeTests/Guide/<Page>Guide.swift`.
-    static let pages = ["Memory", "Signals"]
+    static let pages = ["Inspector", "Memory", "MigratingFromSiesta", "Networking", "Signals", "TypedContent"]
 
     @MainActor
     @Test("every Swift block of a guide page is compiled in its twin", arguments: pages)
@@ -82,5 +82,22 @@ struct GuideSnippetTests {
         bound = nil
         #expect(weakLeaking != nil)
         #expect(weakBound == nil)
+    }
+
+    @MainActor
+    @Test("the migration page's screen shows the profile through both observers, and is freed when dropped")
+    func migrationScreen() async {
+        let network = StubNetworkingProvider()
+        network.stub(.get, "https://api.example.com/profile", json: ["name": "Ada"])
+        let api = Service(baseURL: "https://api.example.com", options: .init(networking: network))
+        LifetimeCheck.track(api)
+        var screen: MigrationGuideScreen? = MigrationGuideScreen(api: api)
+        screen?.appear()
+        _ = await api.resource("/profile").loadRequests.first?.response
+        #expect(screen?.shown.last?["name"] as? String == "Ada")
+        #expect(screen?.shown.filter { $0["name"] as? String == "Ada" }.count == 2)
+        weak let weakScreen = screen
+        screen = nil
+        #expect(weakScreen == nil)
     }
 }
