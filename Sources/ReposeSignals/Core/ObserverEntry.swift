@@ -103,12 +103,23 @@ final class OwnerPassingBox<Value, Owner: AnyObject>: OwnerPassingBoxBase<Value>
 @usableFromInline
 final class LinkBox<Value>: ObserverBox<Value> {
     @usableFromInline let handler: (Value, DeliveryContext) -> Void
+    /// The derived signal this link feeds, for sweeping dead owners downstream; deliveries never read it. Written
+    /// only by `init`.
+    @exclusivity(unchecked) @usableFromInline weak var downstream: (any DeadOwnerSweeping)?
 
     @inlinable
-    init(_ handler: @escaping (Value, DeliveryContext) -> Void) {
+    init(_ handler: @escaping (Value, DeliveryContext) -> Void, downstream: (any DeadOwnerSweeping)?) {
         self.handler = handler
+        self.downstream = downstream
         super.init(kind: .linked)
     }
+}
+
+/// A signal that can end, now, its observers whose owners are gone.
+@usableFromInline
+protocol DeadOwnerSweeping: AnyObject {
+    /// Ends observers whose owner is gone, here and in the derived signals fed from here.
+    func endObserversWithDeadOwners()
 }
 
 /// One slot of a signal's observer list. A slot whose box is nil is a tombstone awaiting compaction.

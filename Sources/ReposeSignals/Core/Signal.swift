@@ -129,9 +129,17 @@ extension Signal {
     }
 
     /// Adds an operator's link to this signal and returns how to remove it.
+    ///
+    /// - Parameters:
+    ///   - downstream: The signal the link feeds, if it lives only while observed: sweeping this signal for dead
+    ///     owners sweeps it too (see ``endObserversWithDeadOwners()``). `nil` for a link that lives as long as
+    ///     its target object (a held state).
+    ///   - handler: Receives each value and its delivery context.
     @inlinable
-    func link(_ handler: @escaping (Value, DeliveryContext) -> Void) -> Teardown {
-        let id = register(LinkBox(handler))
+    func link(
+        into downstream: (any DeadOwnerSweeping)?, _ handler: @escaping (Value, DeliveryContext) -> Void
+    ) -> Teardown {
+        let id = register(LinkBox(handler, downstream: downstream))
         return { self.removeObserver(id) }
     }
 }

@@ -110,6 +110,33 @@ struct OwnerPassingTests {
         #expect(count.state.signal.observerCount == 0)
     }
 
+    @Test("S1 S8 sweeping a source ends dead owners' observations through derived signals and disconnects them")
+    func sweepReachesDerivedSignals() {
+        let other = SignalSource<String>()
+        var model: NameModel? = NameModel()
+        var probe: LifetimeProbe? = LifetimeProbe()
+        let weakProbe = WeakReference(probe)
+        let keep = NameModel()
+        if let model {
+            source.signal.map { $0.uppercased() }.removeDuplicates()
+                .observe(owner: model) { [probe] model, name in
+                    probe?.touch()
+                    model.name = name
+                }
+            source.signal.combineLatest(other.signal).observe(owner: model) { model, _ in model.updates += 1 }
+        }
+        source.signal.map(\.count).observe(owner: keep) { keep, count in keep.updates = count }
+        probe = nil
+        #expect(source.signal.observerCount == 3)
+        model = nil
+        source.signal.endObserversWithDeadOwners()
+        #expect(source.signal.observerCount == 1)  // only the live owner's chain is still linked
+        #expect(other.signal.observerCount == 0)
+        #expect(weakProbe.object == nil)
+        source.send("Ada")
+        #expect(keep.updates == 3)
+    }
+
     @Test("A closure that captures its owner strongly keeps it alive: the trap the owner-receiving form avoids")
     func strongCaptureLeaks() {
         var model: NameModel? = NameModel()

@@ -62,17 +62,22 @@ struct TypedSignalsTests {
         #expect(constant.value.content == nil)
     }
 
-    @Test("S1 a view model that observes through the owner-receiving form is freed, and its observation ends")
+    @Test("S1 B21 a view model observing a typed state is freed, and its resource becomes flushable at once")
     func viewModelFreed() {
-        let user = harness.service.resource("/users/carol")
-        var model: ProfileModel? = ProfileModel(user: user)
-        user.overrideLocalContent(with: User(name: "Carol"))
+        weak var weakUser: Resource?
+        var model: ProfileModel?
+        do {
+            let user = harness.service.resource("/users/carol")
+            model = ProfileModel(user: user)
+            user.overrideLocalContent(with: User(name: "Carol"))
+            weakUser = user
+        }
         #expect(model?.name == "Carol")
         weak let weakModel = model
         model = nil
         #expect(weakModel == nil)
-        // A typed state is derived: its dead observer is noticed at the resource's next event, which ends it.
-        user.overrideLocalContent(with: User(name: "Dora"))
-        #expect(!user.isObserved)
+        // No event since: the typed state is derived, and checking whether the resource is in use sweeps it too.
+        harness.service.flushUnusedResources()
+        #expect(weakUser == nil)
     }
 }
