@@ -45,9 +45,6 @@ final class ProgressTicker {
         entries.removeAll { $0.waiter === waiter || $0.waiter == nil }
     }
 
-    /// How many requests are ticked (for tests).
-    var waiterCount: Int { entries.count }
-
     private func scheduleTick() {
         guard !isTickScheduled, !runsActionsAtOnce, !entries.isEmpty else { return }
         isTickScheduled = true

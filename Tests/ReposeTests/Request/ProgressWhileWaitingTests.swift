@@ -105,4 +105,20 @@ struct ProgressWhileWaitingTests {
         harness.scheduler.advance(by: .milliseconds(2500))
         #expect(seen.count == 3)  // at the first tick, then a second and two seconds later
     }
+
+    @Test("P1 on an immediate scheduler, where no time passes, waiting does not tick and a load still ends at 1")
+    func immediateScheduler() async {
+        let network = ManualNetwork()
+        let service = Service(
+            baseURL: "https://zingle.frotz/v1", options: .init(networking: network, scheduler: ImmediateScheduler()))
+        LifetimeCheck.track(service)
+        let request = service.resource("/a").load()
+        let second = service.resource("/b").load()
+        #expect(request.progress < 0.3 && second.progress < 0.3)
+        network.respond(status: 200)
+        network.respond(status: 200)
+        _ = await request.responseInfo
+        _ = await second.responseInfo
+        #expect(request.progress == 1 && second.progress == 1)
+    }
 }
