@@ -18,12 +18,10 @@ final class ProgressTicker {
     /// How often waiting progress moves: the original's timer interval, and the default reporting interval.
     static let interval: Duration = .milliseconds(50)
 
-    private struct Entry {
-        weak var waiter: (any ProgressWaiter)?
-    }
-
     private let scheduler: any Scheduler & Sendable
-    private var entries: [Entry] = []
+    /// Held strongly: a waiter leaves when its request completes or is cancelled (`NetworkRequestDelegate`), and a
+    /// weak reference would cost each request an allocation (its object's side table).
+    private var entries: [any ProgressWaiter] = []
     private var isTickScheduled = false
     /// Set when the scheduler ran the tick while it was being scheduled (an immediate scheduler): time does not
     /// pass there, so ticking again would never end.
@@ -36,13 +34,13 @@ final class ProgressTicker {
 
     /// Starts ticking `waiter` until it says it no longer waits, or ``remove(_:)``.
     func add(_ waiter: any ProgressWaiter) {
-        entries.append(Entry(waiter: waiter))
+        entries.append(waiter)
         scheduleTick()
     }
 
     /// Stops ticking `waiter`.
     func remove(_ waiter: any ProgressWaiter) {
-        entries.removeAll { $0.waiter === waiter || $0.waiter == nil }
+        entries.removeAll { $0 === waiter }
     }
 
     private func scheduleTick() {
@@ -68,7 +66,7 @@ final class ProgressTicker {
         // then report that they no longer wait, at the latest on the next tick).
         let ticked = entries
         entries = []
-        let kept = ticked.filter { $0.waiter?.tickWaitingProgress() ?? false }
+        let kept = ticked.filter { $0.tickWaitingProgress() }
         entries = kept + entries
         scheduleTick()
     }
