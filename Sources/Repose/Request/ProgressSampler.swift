@@ -17,6 +17,9 @@ final class ProgressSampler: @unchecked Sendable {
     static let waitingHalfLife = 1.0
     /// The waiting part counts as levelled off once it is within this fraction of its share: no tick is worth it.
     static let waitingLevel = 0.99
+    /// The smallest growth worth reporting from a tick: half a percent of the bar, so that ticks late in a long
+    /// wait, which move it less than that, cost no report.
+    static let waitingStep = 0.005
 
     private let lock = NSLock()
     private let minimumInterval: TimeInterval
@@ -59,13 +62,13 @@ final class ProgressSampler: @unchecked Sendable {
         defer { lock.unlock() }
         guard waited == nil else { return (nil, false) }
         let part = Self.waitingPart(after: time - start)
-        return (reportLocked(at: time), part < Self.waitingShare * Self.waitingLevel)
+        return (reportLocked(at: time, step: Self.waitingStep), part < Self.waitingShare * Self.waitingLevel)
     }
 
-    private func reportLocked(at time: TimeInterval) -> Double? {
+    private func reportLocked(at time: TimeInterval, step: Double = 0) -> Double? {
         let wait = waited ?? Self.waitingPart(after: time - start)
         let fraction = min(wait + (1 - wait) * transfer, 0.999)
-        guard fraction > lastFraction, time - lastReportTime >= minimumInterval else { return nil }
+        guard fraction > lastFraction + step, time - lastReportTime >= minimumInterval else { return nil }
         lastFraction = fraction
         lastReportTime = time
         return fraction

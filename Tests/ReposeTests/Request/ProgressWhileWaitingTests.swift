@@ -103,7 +103,7 @@ struct ProgressWhileWaitingTests {
         var seen: [Double] = []
         request.onProgress { seen.append($0) }
         harness.scheduler.advance(by: .milliseconds(2500))
-        #expect(seen.count == 3)  // at the first tick, then a second and two seconds later
+        #expect(seen.count == 3)  // at the first tick, then at the first ticks a second and two seconds later
     }
 
     @Test("P1 on an immediate scheduler, where no time passes, waiting does not tick and a load still ends at 1")
