@@ -19,6 +19,10 @@ final class NetworkRequestDelegate: RequestDelegate {
     /// The `network` log handler of the scope that started the request: the outcome's line is written from the
     /// main queue, where a task-scoped handler may no longer be in effect (see `ResponseLog`).
     private var outcomeLog: ReposeLog.MessageHandler?
+    /// While the request waits for its response: the sampler that turns time into progress, and where it goes.
+    /// Weak: the networking layer holds the handler while the request is in flight.
+    private var waitingProgress: ProgressSampler?
+    private weak var progressTarget: RequestCompletionHandler?
 
     init(resource: Resource, method: RequestMethod, buildRequest: @escaping @MainActor () -> URLRequest) {
         self.resource = resource
@@ -53,6 +57,9 @@ final class NetworkRequestDelegate: RequestDelegate {
             }
         }
         completionHandler.carryHops(through: handoff)
+        waitingProgress = progress
+        progressTarget = completionHandler
+        resource.core.progressTicker.add(self)
         task = resource.core.networking.startRequest(
             urlRequest,
             maximumResponseSize: configuration.maximumResponseSize,
@@ -67,6 +74,7 @@ final class NetworkRequestDelegate: RequestDelegate {
 
     private func finish(_ outcome: ResponseProcessor.Outcome, _ completionHandler: RequestCompletionHandler) {
         task = nil
+        stopWaitingProgress()
         outcomeLog?(.network, "\(requestDescription) → \(outcome.logSummary)")
         switch outcome {
         case .response(let response):
@@ -87,6 +95,13 @@ final class NetworkRequestDelegate: RequestDelegate {
     func cancelUnderlyingOperation() {
         task?.cancel()
         task = nil
+        stopWaitingProgress()
+    }
+
+    private func stopWaitingProgress() {
+        guard waitingProgress != nil else { return }
+        waitingProgress = nil
+        resource.core.progressTicker.remove(self)
     }
 
     func repeated() -> any RequestDelegate {
@@ -95,5 +110,14 @@ final class NetworkRequestDelegate: RequestDelegate {
 
     var requestDescription: String {
         "\(effectiveMethod.rawValue) \(ReposeLog.describe(url: urlRequest.url ?? resource.url))"
+    }
+}
+
+extension NetworkRequestDelegate: ProgressWaiter {
+    func tickWaitingProgress() -> Bool {
+        guard let sampler = waitingProgress, let target = progressTarget, !target.willIgnore else { return false }
+        let (fraction, isWaiting) = sampler.reportWaiting()
+        if let fraction { target.broadcastProgress(fraction) }
+        return isWaiting && !target.willIgnore
     }
 }

@@ -21,10 +21,16 @@ struct RequestRetryingTests {
         harness.service.configure { [policy] in $0.retryPolicy = policy }
     }
 
-    /// Answers the oldest request with `status`, then waits until the retry's timer is set (or the request ended).
+    /// Answers the oldest request with `status`, then waits until the retry's timer is set (or the request ended):
+    /// the one piece of work in the scheduler once no request waits for a response (whose progress would tick).
     func fail(_ request: Request, status: Int, headers: [String: String] = [:]) async {
         network.respond(status: status, headers: headers)
-        await waitUntil { scheduler.pendingCount == 1 || request.state == .completed }
+        await waitUntil { retryIsWaiting || request.state == .completed }
+    }
+
+    /// Whether a retry's timer is the one piece of work in the scheduler.
+    var retryIsWaiting: Bool {
+        !harness.service.core.progressTicker.isTicking && scheduler.pendingCount == 1
     }
 
     /// Moves virtual time on by `milliseconds`, exactly.
@@ -155,7 +161,7 @@ struct RequestRetryingTests {
         retrying()
         let load = resource.load()
         network.fail(with: URLError(code))
-        await waitUntil { scheduler.pendingCount == 1 }
+        await waitUntil { retryIsWaiting }
         advance(milliseconds: 1000)
         #expect(network.sent.count == 2)
         await answer(load, text: "back")
