@@ -78,7 +78,8 @@ func fixedTimers() async {
 func httpHeaders() async {
     let story = Timeline("HTTP freshness: the server's Cache-Control decides (freshness = .fromHTTPHeaders)")
     story.service.configure { $0.freshness = .fromHTTPHeaders }
-    story.network.stub(.get, "https://api.example.com/weather", headers: ["Cache-Control": "max-age=120"], text: "sunny")
+    story.network.stub(
+        .get, "https://api.example.com/weather", headers: ["Cache-Control": "max-age=120"], text: "sunny")
     story.network.stub(.get, "https://api.example.com/scores", headers: ["Cache-Control": "no-cache"], text: "2:1")
     let weather = story.service.resource("/weather")
     let scores = story.service.resource("/scores")
@@ -163,7 +164,8 @@ func staleState() async {
 @MainActor
 func reconnect() async {
     let connectivity = SignalSource<Void>()
-    let story = Timeline("Reconnect: the network comes back, stale data on screen loads", reconnected: connectivity.signal)
+    let story = Timeline(
+        "Reconnect: the network comes back, stale data on screen loads", reconnected: connectivity.signal)
     story.network.stub(.get, "https://api.example.com/feed", text: "the feed")
     let feed = story.service.resource("/feed")
     _ = await feed.load().response
