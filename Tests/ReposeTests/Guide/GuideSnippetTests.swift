@@ -9,7 +9,9 @@ import Testing
 struct GuideSnippetTests {
     /// The guide pages whose Swift blocks are compiled: `Docs/<Page>.md` has its twin in
     /// `Tests/ReposeTests/Guide/<Page>Guide.swift`.
-    static let pages = ["Inspector", "Memory", "MigratingFromSiesta", "Networking", "Signals", "TypedContent"]
+    static let pages = [
+        "Freshness", "Inspector", "Memory", "MigratingFromSiesta", "Networking", "Signals", "TypedContent",
+    ]
 
     @MainActor
     @Test("every Swift block of a guide page is compiled in its twin", arguments: pages)
