@@ -40,18 +40,15 @@ final class ProgressTicker {
         scheduleTick()
     }
 
-    /// Stops ticking `waiter`; the last one to leave takes the scheduled tick with it, so that a service with no
-    /// request waiting leaves nothing in its scheduler.
+    /// Stops ticking `waiter`. A tick already scheduled stays: it ends by itself if nobody waits when it comes,
+    /// and requests that follow one another within an interval share it instead of scheduling one each (six
+    /// allocations a request: `Stub load round trip chained, same resource` measured 50 against 44).
     func remove(_ waiter: any ProgressWaiter) {
         entries.removeAll { $0 === waiter }
-        if entries.isEmpty {
-            scheduledTick?.cancel()
-            scheduledTick = nil
-        }
     }
 
-    /// Whether a tick is due: some request waits for its response.
-    var isTicking: Bool { scheduledTick != nil }
+    /// Whether some request waits for its response, so that a tick is on its way.
+    var hasWaiters: Bool { !entries.isEmpty }
 
     private func scheduleTick() {
         guard scheduledTick == nil, !runsActionsAtOnce, !entries.isEmpty else { return }
