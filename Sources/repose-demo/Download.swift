@@ -34,7 +34,7 @@ final class ProgressBar {
 
     /// Shows `fraction` (0 to 1) of the bar; once it is full, later reports change nothing.
     func draw(_ fraction: Double) {
-        guard !isFull else { return }
+        guard !isFull, fraction.isFinite else { return }
         let fraction = min(max(fraction, 0), 1)
         isFull = fraction >= 1
         if inPlace {

@@ -62,7 +62,7 @@ struct FixtureServer {
         let perPage = max(1, min(Int(query["per_page"] ?? "") ?? pageSize, 100))
         let count = user.repositories.count
         let lastPage = max(1, (count + perPage - 1) / perPage)
-        let number = max(1, Int(query["page"] ?? "") ?? 1)
+        let number = min(max(1, Int(query["page"] ?? "") ?? 1), lastPage + 1)  // past the end: an empty page
         let slice = user.repositories.dropFirst((number - 1) * perPage).prefix(perPage)
         var reply = json(slice.map { repositoryJSON(user, $0) }, ifNoneMatch: ifNoneMatch)
         func link(_ page: Int, _ rel: String) -> String {

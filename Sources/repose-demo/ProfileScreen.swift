@@ -21,7 +21,7 @@ final class ProfileScreen {
     init(service: Service, login: String) {
         self.login = login
         user = service.resource(segments: "users", login)
-        repositories = service.resource(segments: "users", login, "repos").withParam("per_page", "5")
+        repositories = service.resource(segments: "users", login, "repos", query: "per_page=5")
         states = user.autoloadingState().combineLatest(repositories.autoloadingState())
         statusLine = states.map { [login] in Self.describe(login, user: $0, repositories: $1) }.removeDuplicates()
     }
