@@ -60,8 +60,10 @@ enum Command: Equatable {
 
 /// Why a line is not a command, fit for display.
 struct CommandError: Error, Equatable {
+    /// What to tell the user.
     let message: String
 
+    /// An error that says `message`.
     init(_ message: String) {
         self.message = message
     }

@@ -7,13 +7,18 @@ import Repose
 /// cache stays, for the next launch.
 @MainActor
 final class DemoClient {
+    /// The API this launch talks to, and how.
     let setup: DemoSetup
+    /// The one service of this launch: every screen takes its resources from it.
     let service: Service
+    /// The disk cache every response is written to, and the next launch starts from.
     let cache: FileEntityCache
     /// Sends when the network comes back (the `online` command): the service then reloads every observed resource
     /// whose data is stale.
     let reconnected = SignalSource<Void>()
+    /// The user search, ready for keystrokes.
     let search: SearchScreen
+    /// Stars and unstars, as optimistic changes.
     let stars: StarActions
     /// The user on screen, if any.
     var profile: ProfileScreen?

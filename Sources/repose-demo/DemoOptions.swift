@@ -4,14 +4,18 @@ import Foundation
 struct DemoOptions {
     /// A live API of GitHub's shape; `nil` for the embedded fixture.
     var baseURL: String?
+    /// Sent as `Authorization: Bearer …` to the live API.
     var token: String?
+    /// The user shown first.
     var login: String?
     /// Forget what earlier runs cached on disk.
     var startsCold = false
     /// Run the scripted tour even when standard input is a terminal.
     var runsTour = false
+    /// Print the usage and leave.
     var showsHelp = false
 
+    /// What `--help` prints.
     static let usage = """
         usage: repose-demo [--base-url URL [--token TOKEN]] [--user LOGIN] [--fresh] [--tour]
 

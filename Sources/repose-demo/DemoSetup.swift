@@ -3,7 +3,9 @@ import Repose
 
 /// Which API the demo talks to and how: the embedded fixture (the default), or a live API of GitHub's shape.
 struct DemoSetup {
+    /// The API's base URL.
     let baseURL: String
+    /// What sends the requests: the fixture, or `URLSession`.
     let networking: any NetworkingProvider
     /// The embedded API, when the demo runs on it; `offline` and `online` switch it.
     let fixture: FixtureAPI?

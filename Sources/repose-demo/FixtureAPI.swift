@@ -26,10 +26,12 @@ final class FixtureAPI: NetworkingProvider, @unchecked Sendable {
         static let tour = Timing(latency: .milliseconds(30), chunkInterval: .milliseconds(15), maxAge: 0)
     }
 
+    /// The base URL the fixture answers for; it never reaches the network.
     static let baseURL = "https://api.repose-fixture.example"
     /// How many chunks a large body arrives in.
     static let chunkCount = 32
 
+    /// How slow the fixture is, and the lifetime it gives its data.
     let timing: Timing
     private let lock = NSLock()
     private var server: FixtureServer
@@ -37,6 +39,7 @@ final class FixtureAPI: NetworkingProvider, @unchecked Sendable {
     private var count = 0
     private let queue = DispatchQueue(label: "repose-demo.fixture")
 
+    /// A fixture with `timing`, and the data of ``FixtureData``.
     init(timing: Timing) {
         self.timing = timing
         server = FixtureServer(baseURL: Self.baseURL, maxAge: timing.maxAge)
@@ -51,6 +54,8 @@ final class FixtureAPI: NetworkingProvider, @unchecked Sendable {
     /// How many requests reached the fixture.
     var requestCount: Int { lock.withLock { count } }
 
+    /// Answers `request` from ``FixtureServer`` after the latency (a large body in chunks, with progress), or
+    /// fails it as with no network while ``isOffline``.
     func startRequest(
         _ request: URLRequest, progress: @escaping @Sendable (TransferProgress) -> Void,
         completion: @escaping @Sendable (Result<NetworkResponse, any Error>) -> Void
@@ -100,8 +105,10 @@ final class FixtureTask: NetworkingTask, @unchecked Sendable {
     private let lock = NSLock()
     private var cancelled = false
 
+    /// Whether ``cancel()`` was called.
     var isCancelled: Bool { lock.withLock { cancelled } }
 
+    /// Drops the response: neither progress nor completion is called after this.
     func cancel() {
         lock.withLock { cancelled = true }
     }

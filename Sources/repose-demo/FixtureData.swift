@@ -4,11 +4,14 @@
 enum FixtureData {
     /// A user as the fixture stores it.
     struct User {
+        /// The user's handle, as in URLs.
         let login: String
+        /// The user's full name.
         let name: String
         let location: String
         let bio: String
         let followers: Int
+        /// The user's repositories, in the order pages list them.
         let repositories: [Repository]
     }
 
@@ -18,6 +21,7 @@ enum FixtureData {
         let description: String
         let language: String
         let stars: Int
+        /// An archived repository is read-only: the server refuses to star or unstar it.
         var archived = false
     }
 

@@ -8,10 +8,13 @@ import Repose
 struct FixtureServer {
     /// What to answer, and whether the body trickles in chunks (a large download) or arrives at once.
     struct Reply {
+        /// The status, headers and body.
         var response: NetworkResponse
+        /// Whether the body arrives in chunks, slowly, with progress.
         var isChunked = false
     }
 
+    /// The base URL that `Link` headers and `repos_url` point under.
     let baseURL: String
     /// The `max-age` every JSON response carries: how long a client may take it as fresh.
     let maxAge: Int
@@ -20,6 +23,7 @@ struct FixtureServer {
     private var stars: [String: Int] = [:]
     private var starredByMe: Set<String> = []
 
+    /// A server over ``FixtureData``, its star counts as the data says.
     init(baseURL: String, maxAge: Int) {
         self.baseURL = baseURL
         self.maxAge = maxAge

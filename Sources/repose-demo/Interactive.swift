@@ -5,9 +5,12 @@ import Repose
 /// prompt, as a terminal would have.
 @MainActor
 struct Interactive {
+    /// The API to talk to.
     let setup: DemoSetup
+    /// Whether to forget what earlier runs cached (`--fresh`).
     let startsCold: Bool
 
+    /// Runs commands until `quit` or the end of input.
     func run() async {
         let client = DemoClient(setup: setup, cacheFolder: DemoSetup.cacheFolder, startsCold: startsCold)
         print("Type `help` for the commands. The disk cache is \(DemoSetup.cacheFolder.path) (--fresh forgets it).\n")

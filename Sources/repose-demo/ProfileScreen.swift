@@ -7,7 +7,9 @@ import Repose
 /// repositories is the same resource the paged list starts at, so the list shows it without a request.
 @MainActor
 final class ProfileScreen {
+    /// Whose profile this is.
     let login: String
+    /// The user, `/users/{login}`.
     let user: Resource
     /// The first page of the user's repositories, five to a page.
     let repositories: Resource
@@ -18,6 +20,7 @@ final class ProfileScreen {
     private var subscriptions: [Subscription] = []
     private var narrators: [LoadNarrator] = []
 
+    /// The screen for `login`; nothing loads until it ``show()``s.
     init(service: Service, login: String) {
         self.login = login
         user = service.resource(segments: "users", login)

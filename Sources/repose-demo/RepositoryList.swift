@@ -15,8 +15,10 @@ struct RepositorySummary: Decodable, Sendable {
 /// it, without a request.
 @MainActor
 final class RepositoryList {
+    /// The list: its pages are ordinary resources of the service.
     let list: PagedList<RepositorySummary>
 
+    /// A list starting at `firstPage`, then the pages its `Link` headers name.
     init(service: Service, firstPage: Resource) {
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase

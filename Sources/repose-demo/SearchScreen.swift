@@ -7,7 +7,9 @@ import Repose
 final class SearchScreen {
     /// A query and the state of its results.
     struct Results {
+        /// The text searched for.
         var query: String
+        /// The state of its results resource.
         var state: ResourceState<Any>
     }
 

@@ -17,6 +17,7 @@ struct StarActions {
         case rolledBack(RequestError)
     }
 
+    /// Where the star requests go.
     let service: Service
 
     /// Stars `repository` (a `/repos/{owner}/{repo}` resource): one more star at once, then the server's word.

@@ -5,6 +5,7 @@ import Repose
 /// launches of the app that share a disk cache in a folder of their own.
 @MainActor
 struct Tour {
+    /// The embedded API, with the tour's short latencies.
     let setup: DemoSetup
 
     /// Plays the tour; `true` when every step finished in time.
