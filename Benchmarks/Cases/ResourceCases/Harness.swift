@@ -160,6 +160,7 @@ public func resourceCases() -> [BenchmarkCase] {
     cacheBenchmarks()
     listBenchmarks()
     retryBenchmarks()
+    pollingBenchmarks()
     return registry.lock.withLock { registry.cases }
 }
 
