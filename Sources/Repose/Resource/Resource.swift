@@ -41,7 +41,7 @@ public final class Resource {
     public internal(set) var allRequests: [Request] = []
     /// Who hears about changes: observers, and through them the resource's signals.
     var observers = ResourceObservers()
-    var signals = ResourceSignals()
+    var signals: ResourceSignals?
     /// Where reading the persistent caches stands, with the work waiting for it.
     var cacheCheck = CacheCheck.notStarted
     /// This resource's configuration, built on first use and rebuilt after the service's configuration changes.

@@ -15,6 +15,7 @@ extension Resource {
     /// ``ResourceObserver``. Observation ends when the subscription is cancelled or released, or when its owner is
     /// deallocated.
     public var state: State<ResourceState<Any>> {
+        let signals = madeSignals
         if let existing = signals.state { return existing }
         let changes = signals.stateChanges ?? makeStateChanges(loadWhenObserved: false, cancelDelay: 0)
         signals.stateChanges = changes
@@ -31,6 +32,7 @@ extension Resource {
 
     /// Every event the resource sends its observers, as a signal (without the initial `observerAdded`).
     public var events: Signal<ResourceEvent> {
+        let signals = madeSignals
         if let existing = signals.events { return existing }
         let events = Signal<ResourceEvent> { [weak self] send in
             self?.bridgeEvents { _, event in send(event) } ?? {}
@@ -58,7 +60,7 @@ extension Resource {
             guard let self else { return {} }
             let feed = StateFeed(resource: self, send: send)
             addObserver(feed)
-            signals.stateFeeds.append(feed)
+            madeSignals.stateFeeds.append(feed)
             // A load started while connecting is not sent: the new subscriber's replay, read right after, has it.
             feed.isMuted = true
             if loadWhenObserved { loadIfNeeded() }
@@ -69,7 +71,7 @@ extension Resource {
                 MainActor.assumeIsolated {
                     guard let self else { return }
                     self.removeObservers(ownedBy: feed)
-                    self.signals.stateFeeds.removeAll { $0 === feed }
+                    self.signals?.stateFeeds.removeAll { $0 === feed }
                     if loadWhenObserved { self.cancelLoadIfUnobserved(afterDelay: cancelDelay) }
                 }
             }
@@ -79,7 +81,7 @@ extension Resource {
     /// Sends every state subscriber a new snapshot, for a change that has no observer event: the data was
     /// invalidated.
     func refreshStateFeeds() {
-        for feed in signals.stateFeeds {
+        for feed in signals?.stateFeeds ?? [] {
             feed.push()
         }
     }
@@ -101,14 +103,25 @@ extension Resource {
 
     /// Ends owner-scoped signal subscriptions whose owner is gone, so that they stop counting as observers now.
     func sweepSignalSubscriptions() {
+        guard let signals else { return }
         signals.stateChanges?.endObserversWithDeadOwners()
         signals.events?.endObserversWithDeadOwners()
+    }
+
+    /// The resource's signals, made on first use.
+    private var madeSignals: ResourceSignals {
+        if let signals { return signals }
+        let made = ResourceSignals()
+        signals = made
+        return made
     }
 }
 
 /// The resource's signals, created on first use. The signals are held strongly (they only hold the resource
-/// weakly); the `State` wrapper reads the resource strongly, so the resource holds it weakly.
-struct ResourceSignals {
+/// weakly); the `State` wrapper reads the resource strongly, so the resource holds it weakly. A reference, made
+/// by the first signal asked for: most resources have none, and 32 bytes inline would cost every resource.
+@MainActor
+final class ResourceSignals {
     var stateChanges: Signal<ResourceState<Any>>?
     weak var state: State<ResourceState<Any>>?
     var events: Signal<ResourceEvent>?
