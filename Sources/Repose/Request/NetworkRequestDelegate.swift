@@ -35,6 +35,8 @@ final class NetworkRequestDelegate: RequestDelegate {
     /// While the request waits for its response: the sampler that turns time into progress, and where it goes.
     /// Weak: the networking layer holds the handler while the request is in flight.
     private var waitingProgress: ProgressSampler?
+    /// Where the service's progress ticker keeps this request while it waits (see `ProgressTicker.remove(_:)`).
+    var progressTickerSlot: Int?
     private weak var progressTarget: RequestCompletionHandler?
 
     init(resource: Resource, method: RequestMethod, buildRequest: @escaping @MainActor () -> URLRequest) {

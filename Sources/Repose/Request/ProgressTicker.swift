@@ -5,6 +5,8 @@ import Foundation
 protocol ProgressWaiter: AnyObject {
     /// Moves the progress on to the present; returns whether the request still waits (and wants more ticks).
     func tickWaitingProgress() -> Bool
+    /// Where the ticker keeps this waiter while it does, so that leaving costs the same however many wait.
+    var progressTickerSlot: Int? { get set }
 }
 
 /// One repeating tick per service that moves the progress of the requests waiting for a response.
@@ -36,15 +38,30 @@ final class ProgressTicker {
 
     /// Starts ticking `waiter` until it says it no longer waits, or ``remove(_:)``.
     func add(_ waiter: any ProgressWaiter) {
-        entries.append(waiter)
+        append(waiter)
         scheduleTick()
+    }
+
+    private func append(_ waiter: any ProgressWaiter) {
+        waiter.progressTickerSlot = entries.count
+        entries.append(waiter)
     }
 
     /// Stops ticking `waiter`. A tick already scheduled stays: it ends by itself if nobody waits when it comes,
     /// and requests that follow one another within an interval share it instead of scheduling one each (six
     /// allocations a request: `Stub load round trip chained, same resource` measured 50 against 44).
+    ///
+    /// Constant time: the last waiter takes the leaver's slot. A search of the list made 10,000 requests answered in
+    /// one turn quadratic (`Polling 10000 resources, one due time`: 3.7 s, 93 % of it in this search).
     func remove(_ waiter: any ProgressWaiter) {
-        entries.removeAll { $0 === waiter }
+        // A slot from before the current tick's reset no longer names this waiter: the identity check says so.
+        guard let slot = waiter.progressTickerSlot, slot < entries.count, entries[slot] === waiter else { return }
+        waiter.progressTickerSlot = nil
+        let last = entries.removeLast()
+        if slot < entries.count {
+            entries[slot] = last
+            last.progressTickerSlot = slot
+        }
     }
 
     /// Whether some request waits for its response, so that a tick is on its way.
@@ -70,10 +87,21 @@ final class ProgressTicker {
         scheduledTick = nil
         // Ticking calls progress hooks, which may add waiters (kept for the next tick) or end requests (which
         // then report that they no longer wait, at the latest on the next tick).
+        // Loops rather than `filter`: a main-actor closure passed to it is checked for isolation on every call.
         let ticked = entries
         entries = []
-        let kept = ticked.filter { $0.tickWaitingProgress() }
-        entries = kept + entries
+        for waiter in ticked {
+            waiter.progressTickerSlot = nil
+        }
+        var kept: [any ProgressWaiter] = []
+        for waiter in ticked where waiter.tickWaitingProgress() {
+            kept.append(waiter)
+        }
+        let joined = entries
+        entries = []
+        for waiter in kept + joined {
+            append(waiter)
+        }
         scheduleTick()
     }
 }

@@ -78,6 +78,25 @@ struct ProgressWhileWaitingTests {
         #expect(harness.scheduler.pendingCount == 0)
     }
 
+    @Test("P1 requests that leave from anywhere among the waiting, even during a tick, leave the others ticking")
+    func leavingFromAnywhere() {
+        let requests = ["/a", "/b", "/c", "/d", "/e"].map { harness.service.resource($0).load() }
+        requests[1].cancel()  // from the middle: the last waiter takes its place
+        requests[3].cancel()
+        harness.scheduler.advance(by: .milliseconds(500))
+        let waiting = [requests[0], requests[2], requests[4]]
+        let first = waiting.map(\.progress)
+        #expect(first.allSatisfy { $0 > 0 && $0 < 1 } && Set(first).count == 1)
+        #expect(requests[1].progress == 1 && requests[3].progress == 1)
+        requests[0].onProgress { _ in requests[4].cancel() }  // a hook that ends another waiter during a tick
+        harness.scheduler.advance(by: .milliseconds(500))
+        #expect(requests[4].progress == 1)
+        let second = [requests[0], requests[2]].map(\.progress)
+        #expect(second.allSatisfy { $0 > first[0] && $0 < 1 })
+        harness.scheduler.advance(by: .milliseconds(500))
+        #expect([requests[0], requests[2]].allSatisfy { $0.progress > second[0] && $0.progress < 1 })
+    }
+
     @Test("the wait's share levels off below 0.3 within seconds, and the tick stops with it")
     func levelsOff() {
         let request = resource.load()
