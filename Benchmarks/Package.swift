@@ -54,5 +54,11 @@ let package = Package(
             ],
             path: "AppLike/AppLikeBenchmarks"
         ),
+        // The memory case once more without the interposer's per-allocation header: what an app pays.
+        .executableTarget(
+            name: "MemoryWithoutInterposer",
+            dependencies: ["ResourceCases"],
+            path: "AppLike/MemoryWithoutInterposer"
+        ),
     ]
 )
