@@ -30,22 +30,42 @@ extension URLBuilding {
         /// The text of the URL of `path` under the base, as `resourceURL(base:path:)` builds it, or nil when the
         /// path needs the full route (escaping, dot segments).
         func urlString(forPath path: String) -> String? {
-            var subpath = path.utf8[...]
-            if subpath.first == UInt8(ascii: "/") { subpath = subpath.dropFirst() }
-            guard subpath.first != UInt8(ascii: "/") else { return nil }
-            var sawDot = false
-            for byte in subpath {
-                guard isPathByte(byte) else { return nil }  // `%` is not a path byte: it is always escaped
-                if byte == UInt8(ascii: ".") { sawDot = true }
+            var path = path
+            return path.withUTF8 { bytes in
+                var subpath = bytes[...]
+                if subpath.first == UInt8(ascii: "/") { subpath = subpath.dropFirst() }
+                guard subpath.first != UInt8(ascii: "/") else { return nil }
+                var sawDot = false
+                for byte in subpath {
+                    guard isPathByte(byte) else { return nil }  // `%` is not a path byte: it is always escaped
+                    if byte == UInt8(ascii: ".") { sawDot = true }
+                }
+                if sawDot, hasDotSegment(String(decoding: subpath, as: UTF8.self)) { return nil }
+                return joined(UnsafeBufferPointer(rebasing: subpath))
             }
-            let text = Substring(subpath)
-            if sawDot, hasDotSegment(String(text)) { return nil }
-            var joined = ""  // one allocation, where `head + text + tail` makes two
-            joined.reserveCapacity(head.utf8.count + text.utf8.count + tail.utf8.count)
-            joined += head
-            joined += text
-            joined += tail
-            return joined
+        }
+
+        /// `head + subpath + tail` in one allocation, copied as bytes: appending strings measured 11 % of a new
+        /// path's first lookup, most of it in index bookkeeping.
+        private func joined(_ subpath: UnsafeBufferPointer<UInt8>) -> String {
+            var head = head
+            var tail = tail
+            return head.withUTF8 { head in
+                tail.withUTF8 { tail in
+                    String(unsafeUninitializedCapacity: head.count + subpath.count + tail.count) { buffer in
+                        var end = 0
+                        func append(_ part: UnsafeBufferPointer<UInt8>) {
+                            guard let source = part.baseAddress, let target = buffer.baseAddress else { return }
+                            (target + end).initialize(from: source, count: part.count)
+                            end += part.count
+                        }
+                        append(head)
+                        append(subpath)
+                        append(tail)
+                        return end
+                    }
+                }
+            }
         }
     }
 }
