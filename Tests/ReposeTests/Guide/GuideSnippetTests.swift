@@ -10,7 +10,8 @@ struct GuideSnippetTests {
     /// The guide pages whose Swift blocks are compiled: `Docs/<Page>.md` has its twin in
     /// `Tests/ReposeTests/Guide/<Page>Guide.swift`.
     static let pages = [
-        "Freshness", "Inspector", "Memory", "MigratingFromSiesta", "Networking", "Signals", "TypedContent",
+        "Behavior", "Freshness", "Inspector", "Memory", "MigratingFromSiesta", "Networking", "Observers",
+        "ResourceState", "Security", "Signals", "TypedContent",
     ]
 
     @MainActor
