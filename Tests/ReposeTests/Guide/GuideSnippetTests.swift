@@ -11,7 +11,7 @@ struct GuideSnippetTests {
     /// `Tests/ReposeTests/Guide/<Page>Guide.swift`.
     static let pages = [
         "Behavior", "Freshness", "Inspector", "Memory", "MigratingFromSiesta", "Networking", "Observers",
-        "ResourceState", "Security", "Signals", "TypedContent",
+        "ResourceState", "Security", "ServicesAndResources", "Signals", "TypedContent",
     ]
 
     @MainActor
