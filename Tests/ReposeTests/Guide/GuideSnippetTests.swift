@@ -10,9 +10,9 @@ struct GuideSnippetTests {
     /// The guide pages whose Swift blocks are compiled: `Docs/<Page>.md` has its twin in
     /// `Tests/ReposeTests/Guide/<Page>Guide.swift`.
     static let pages = [
-        "Behavior", "Caching", "Configuration", "Freshness", "Inspector", "Lists", "Memory", "MigratingFromSiesta",
-        "Networking", "Observers", "Pipeline", "ResourceState", "Security", "ServicesAndResources", "Signals",
-        "TypedContent",
+        "Behavior", "Caching", "Configuration", "Freshness", "Inspector", "Lists", "Logging", "Memory",
+        "MigratingFromSiesta", "Networking", "Observers", "Pipeline", "ResourceState", "Security",
+        "ServicesAndResources", "Signals", "TypedContent",
     ]
 
     @MainActor
