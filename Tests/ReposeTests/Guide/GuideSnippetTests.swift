@@ -11,7 +11,7 @@ struct GuideSnippetTests {
     /// `Tests/ReposeTests/Guide/<Page>Guide.swift`.
     static let pages = [
         "Behavior", "Caching", "Configuration", "Freshness", "Inspector", "Lists", "Logging", "Memory",
-        "MigratingFromSiesta", "Networking", "Observers", "Pipeline", "ResourceState", "Security",
+        "MigratingFromSiesta", "Networking", "Observers", "Pipeline", "Requests", "ResourceState", "Security",
         "ServicesAndResources", "Signals", "TypedContent",
     ]
 
