@@ -12,7 +12,7 @@ struct GuideSnippetTests {
     static let pages = [
         "Behavior", "Caching", "Configuration", "Freshness", "Inspector", "Lists", "Logging", "Memory",
         "MigratingFromSiesta", "Networking", "Observers", "Pipeline", "Requests", "ResourceState", "Security",
-        "ServicesAndResources", "Signals", "TypedContent",
+        "ServicesAndResources", "Signals", "Testing", "TypedContent",
     ]
 
     @MainActor
