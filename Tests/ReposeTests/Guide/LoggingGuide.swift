@@ -9,8 +9,13 @@ import Testing
 import FoundationNetworking
 #endif
 
-/// The page prints what it shows; in the test run that would be noise.
-private func print(_ items: Any...) {}
+/// The page prints what it shows; here `print` records it instead, for LoggingGuideTests to check.
+@MainActor var loggingGuidePrinted: [String] = []
+
+@MainActor
+private func print(_ items: Any...) {
+    loggingGuidePrinted.append(items.map { "\($0)" }.joined(separator: " "))
+}
 
 /// The page's "own thread-safe list" of log lines.
 final class LockedLines: @unchecked Sendable {  // Safe: `lines` is only read and written under `lock`.
@@ -60,6 +65,7 @@ enum LoggingGuide {
         ReposeLog.sensitiveNames.fragments.insert("signature")  // X-Amz-Signature=…
     }
 
+    @MainActor
     static func formatters(
         response: NetworkResponse, url: URL, urlRequest: URLRequest, networkResponse: NetworkResponse,
         error: RequestError
@@ -100,5 +106,31 @@ struct LoggingGuideTests {
             }
         }
         #expect(lines.all.first == "GET https://api.example.com/users/42")
+    }
+
+    @Test("the formatters print what the page's comments show")
+    func formatters() throws {
+        loggingGuidePrinted = []
+        var request = URLRequest(url: try #require(URL(string: "https://api.example.com/me")))
+        request.setValue("Bearer t0k3n", forHTTPHeaderField: "Authorization")
+        request.httpBody = Data(count: 42)
+        LoggingGuide.formatters(
+            response: NetworkResponse(statusCode: 200, headers: ["Content-Type": "text/plain", "Set-Cookie": "id=1"]),
+            url: try #require(URL(string: "https://api.example.com/feed?api_key=k3y")),
+            urlRequest: request,
+            networkResponse: NetworkResponse(
+                statusCode: 200, headers: ["Content-Type": "application/json"], body: Data(count: 1532)),
+            error: RequestError(userMessage: "Failed", cause: URLError(.badURL, userInfo: [:])))
+        #expect(loggingGuidePrinted.count == 6)
+        #expect(loggingGuidePrinted.first?.contains(#""Cookie": "<redacted>""#) == true)
+        #expect(
+            loggingGuidePrinted.dropFirst().prefix(4) == [
+                #"[Content-Type: "text/plain", Set-Cookie: <redacted>]"#,
+                "https://api.example.com/feed?api_key=<redacted>",
+                "GET https://api.example.com/me [Authorization: <redacted>], body 42 bytes",
+                #"200, 1532 bytes [Content-Type: "application/json"]"#,
+            ])
+        #expect(loggingGuidePrinted.joined().contains("t0k3n") == false)
+        #expect(loggingGuidePrinted.joined().contains("k3y") == false)
     }
 }
