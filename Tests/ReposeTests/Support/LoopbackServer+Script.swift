@@ -2,7 +2,7 @@ extension LoopbackServer {
     /// The server, written to a temporary file at each start. Standard library only; see the type's
     /// documentation for the routes.
     static let script = #"""
-        import json, os, select, socket, struct, sys, threading, time, zlib
+        import json, os, re, select, socket, struct, sys, threading, time, zlib
         from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
         from urllib.parse import urlsplit, parse_qs
 
@@ -45,6 +45,41 @@ extension LoopbackServer {
             return gzip_bodies[size]
 
 
+        def multipart_report(headers, body):
+            """Parses a multipart/form-data body strictly (CRLF only, RFC 7578) into a report of its parts."""
+            found = re.match(r'multipart/form-data; boundary=([0-9A-Za-z\'()+_,./:=?-]{1,70})$',
+                             headers.get("Content-Type", ""))
+            if not found:
+                return 400, {"error": "bad content type"}
+            delimiter = b"--" + found.group(1).encode()
+            closing = b"\r\n" + delimiter + b"--\r\n"
+            if not body.startswith(delimiter) or not body.endswith(closing):
+                return 400, {"error": "body does not open and close with the boundary"}
+            chunks = body[:-len(closing)].split(b"\r\n" + delimiter)
+            chunks[0] = chunks[0][len(delimiter):]
+            parts = []
+            for chunk in chunks:
+                if not chunk.startswith(b"\r\n") or b"\r\n\r\n" not in chunk:
+                    return 400, {"error": "a part lacks its CRLF framing"}
+                head, content = chunk[2:].split(b"\r\n\r\n", 1)
+                part = {"length": len(content), "crc32": zlib.crc32(content)}
+                if len(content) <= 256:
+                    part["text"] = content.decode("utf-8", "replace")
+                for line in head.split(b"\r\n"):
+                    if b"\n" in line or b"\r" in line:
+                        return 400, {"error": "a bare CR or LF in a header"}
+                    name, _, value = line.decode("utf-8").partition(": ")
+                    if name.lower() == "content-type":
+                        part["type"] = value
+                    elif name.lower() == "content-disposition":
+                        for key, quoted in re.findall(r'; (name|filename)="([^"]*)"', value):
+                            part[key] = quoted
+                parts.append(part)
+            return 200, {"parts": parts, "bodyLength": len(body),
+                         "contentLength": headers.get("Content-Length"),
+                         "transferEncoding": headers.get("Transfer-Encoding")}
+
+
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
 
@@ -57,14 +92,14 @@ extension LoopbackServer {
 
             def read_body(self):
                 if "chunked" in self.headers.get("Transfer-Encoding", "").lower():
-                    body = b""
+                    chunks = []  # joined once: appending to bytes would copy the body at every chunk
                     while True:
                         size = int(self.rfile.readline().split(b";")[0].strip() or b"0", 16)
                         if size == 0:
                             while self.rfile.readline() not in (b"\r\n", b"\n", b""):
                                 pass
-                            return body
-                        body += self.rfile.read(size)
+                            return b"".join(chunks)
+                        chunks.append(self.rfile.read(size))
                         self.rfile.readline()
                 length = int(self.headers.get("Content-Length") or 0)
                 return self.rfile.read(length) if length > 0 else b""
@@ -293,6 +328,8 @@ extension LoopbackServer {
                     else:
                         bump("unauthorized")
                         self.reply(401, b"credentials, please", headers=[("WWW-Authenticate", "Bearer")])
+                elif route == "multipart":
+                    self.reply_json(*multipart_report(self.headers, body))
                 elif route == "discard":
                     self.reply_json(200, {"received": len(body)})
                 else:

@@ -32,6 +32,7 @@ import Testing
 /// | `/cacheable` | 200 with `Cache-Control: public, max-age=3600`, text `count N`: how many times it was asked |
 /// | `/redirect?to=URL&status=N` | status N (302 unless given) with `Location: URL` (`/echo` unless given) |
 /// | `/redirect/loop` | 302 to itself |
+/// | any method `/multipart` | parses a `multipart/form-data` body strictly (CRLF framing, RFC 7578): 200 with `parts` (each `name`, `filename`, `type`, `length`, `crc32`, and `text` when at most 256 bytes), `bodyLength`, `contentLength`, `transferEncoding`; 400 with `error` for a malformed body |
 /// | any method `/discard` | reads the body, answers `{"received": N}` |
 /// | `/flaky/NAME?fails=N&status=S&after=A` | the first N requests for NAME (1 unless given) get status S (503 unless given), with `Retry-After: A` when given; later ones 200; the text is `attempt K` |
 /// | `/headers/NAME?H=V&…&status=S` | status S (200 unless given) with every other query parameter as a response header, text `headers NAME`; 304 when `If-None-Match` is the `ETag` given, or, without one, when `If-Modified-Since` is the `Last-Modified` given; counted as NAME for `/count/NAME` |
