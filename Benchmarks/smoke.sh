@@ -15,7 +15,8 @@ REPOSE_BENCHMARK_SMOKE=1 swift package --disable-sandbox benchmark --no-progress
 echo "benchmarks smoke run (ordo-one runner): all cases ran"
 # A scratch folder of its own: the runner's plugin builds the same modules with other settings, so sharing .build would
 # rebuild Repose in release mode twice on every smoke run (25-60 s each on a 2-core machine).
-swift build -c release --product AppLikeBenchmarks --scratch-path .build/applike >/dev/null
+swift build -c release --product AppLikeBenchmarks --scratch-path .build/applike >"$applike" 2>&1 \
+    || { cat "$applike"; exit 1; }  # quiet unless it fails
 REPOSE_BENCHMARK_SMOKE=1 .build/applike/release/AppLikeBenchmarks --json "$applike" >/dev/null
 echo "benchmarks smoke run (AppLikeBenchmarks, main thread): all cases ran"
 python3 check-mallocs.py "$results" "$applike"
