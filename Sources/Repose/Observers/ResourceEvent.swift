@@ -37,6 +37,8 @@ public enum ResourceEvent: Equatable, Sendable, CustomStringConvertible {
         case localOverride
         /// `wipe()`: the data is now gone.
         case wipe
+        /// An optimistic change of a mutation started or was rolled back (see `Resource.mutate`).
+        case optimistic
     }
 
     public var description: String {
