@@ -126,3 +126,45 @@ final class MutationIntegrationTests {
         #expect(note.jsonDict["text"] as? String == "server")
     }
 }
+
+extension MutationIntegrationTests {
+    /// How many GETs of `path` the server's store has seen.
+    fileprivate func gets(of path: String) async throws -> Int {
+        try await log().filter { $0["method"] as? String == "GET" && $0["path"] as? String == path }.count
+    }
+
+    @Test("M6 a successful write reloads the observed target and its parent collection, once each")
+    func writeReloadsTargetAndParent() async throws {
+        let user = try await seed("/store/users/42", ["name": "ada"])
+        let users = service.resource("/store/users")
+        try #require(await fixture.completion(of: users.load()) != nil)
+        let unobserved = try await seed("/store/users/9", ["name": "bob"])
+        user.addObserver(owner: self) { _, _ in }
+        users.addObserver(owner: self) { _, _ in }
+        try #require(await fixture.completion(of: user.request(.patch, json: ["name": "Ada"])) != nil)
+        await settled(user)
+        await settled(users)
+        #expect(try await gets(of: "/store/users/42") == 2)
+        #expect(try await gets(of: "/store/users") == 2)
+        #expect(try await gets(of: "/store/users/9") == 1)
+        let names = users.jsonArray.compactMap { ($0 as? [String: Any])?["name"] as? String }
+        #expect(names.contains("Ada"))
+        #expect(unobserved.jsonDict["name"] as? String == "bob")
+        user.removeObservers(ownedBy: self)
+        users.removeObservers(ownedBy: self)
+    }
+
+    @Test("M7 invalidateResources called three times in one turn reloads each observed match once")
+    func invalidateByHand() async throws {
+        let first = try await seed("/store/tags/1", ["t": 1])
+        let second = try await seed("/store/tags/2", ["t": 2])
+        first.addObserver(owner: self) { _, _ in }
+        for _ in 0..<3 { service.invalidateResources(matching: "/store/tags/*") }
+        #expect(!second.isUpToDate)
+        await settled(first)
+        #expect(try await gets(of: "/store/tags/1") == 2)
+        #expect(try await gets(of: "/store/tags/2") == 1)
+        #expect(second.jsonDict["t"] as? Int == 2)
+        first.removeObservers(ownedBy: self)
+    }
+}
