@@ -71,6 +71,12 @@ final class ManualNetwork: NetworkingProvider, @unchecked Sendable {
         respond(status: status, headers: all, body: Data(text.utf8))
     }
 
+    /// Answers the pending request at `index`, 0 being the oldest still pending.
+    func respond(toPendingAt index: Int, status: Int = 200, headers: [String: String] = [:], body: Data = Data()) {
+        let entry = lock.withLock { index < pending.count ? pending.remove(at: index) : nil }
+        entry?.completion(.success(NetworkResponse(statusCode: status, headers: headers, body: body)))
+    }
+
     /// Fails the oldest pending request with a transport error.
     func fail(with error: any Error) {
         take()?.completion(.failure(error))
