@@ -27,6 +27,7 @@ let package = Package(
             name: "ViewModels", dependencies: ["Repose", "ReposeTesting"], path: "Playgrounds/ViewModels"),
         .executableTarget(
             name: "OfflineFirst", dependencies: ["Repose", "ReposeTesting"], path: "Playgrounds/OfflineFirst"),
+        .executableTarget(name: "Freshness", dependencies: ["Repose", "ReposeTesting"], path: "Playgrounds/Freshness"),
         .executableTarget(
             name: "TransformerPipeline", dependencies: ["Repose"], path: "Playgrounds/TransformerPipeline"),
         .executableTarget(

@@ -14,11 +14,19 @@ subscriptions.append(taps.signal.observe { print("first observer got \($0)") })
 subscriptions.append(taps.signal.observe { print("second observer got \($0)") })
 taps.send("tap 1")
 
-// Owner-scoped observation ends by itself when the owner goes away: no subscription to keep.
+// Owner-scoped observation ends by itself when the owner goes away: no subscription to keep. When the closure
+// works on its owner, take the owner as the closure's first parameter rather than capturing it: a captured owner
+// would be kept alive by its own observation, for ever.
 step("observe(owner:)")
-final class Screen {}
+final class Screen {
+    var seen: [String] = []
+    deinit { print("the screen is freed") }
+}
 var screen: Screen? = Screen()
-taps.signal.observe(owner: screen ?? Screen()) { print("screen saw \($0)") }
+taps.signal.observe(owner: screen ?? Screen()) { screen, tap in
+    screen.seen.append(tap)
+    print("screen saw \(tap); \(screen.seen.count) so far")
+}
 taps.send("tap 2")
 screen = nil
 taps.send("tap 3 (the screen is gone, so only the two observers above print)")

@@ -21,15 +21,17 @@ func cacheFolder(_ name: String) -> URL {
 
 let smallJSON = Data(#"{"id":42,"name":"Ada Lovelace","active":true,"tags":["math","engines"],"score":97.5}"#.utf8)
 
-/// A folder holding `count` cached JSON entries for `/items/N`, as a previous launch left it.
+/// A folder holding `count` cached JSON entries for `/items/N`, as a previous launch left it at `timestamp` (long
+/// ago unless given).
 @MainActor
-func prefilledFolder(_ count: Int, body: Data = smallJSON) -> URL {
+func prefilledFolder(_ count: Int, body: Data = smallJSON, timestamp: TimeInterval = 1) -> URL {
     let folder = cacheFolder("warm")
     let writer = FileEntityCache(directory: folder, limits: .init(maximumSize: .max, maximumEntryCount: .max))
     let service = Service(baseURL: baseURL, options: .init(networking: stubProvider()))
     for path in paths(count) {
         guard let key = writer.key(for: service.resource(path)) else { continue }
-        writer.writeEntity(Entity<Any>(content: body, contentType: "application/json", timestamp: 1), forKey: key)
+        writer.writeEntity(
+            Entity<Any>(content: body, contentType: "application/json", timestamp: timestamp), forKey: key)
     }
     return folder
 }
@@ -83,6 +85,24 @@ func warmStartBenchmarks() {
         let cache = FileEntityCache(directory: folder)
         service.configure { $0.pipeline[.rawData].cacheUsing(cache) }
         await waitForCacheHits(paths(1_000).map { service.resource($0) }, owner: owner)
+        measured.stop()
+    }
+
+    // The same from `loadIfNeeded()`, as a screen calls it, with entries written a moment ago: every load is
+    // answered by the cache (`newData(cache)`, then `notModified`), with no network and no rewrite of the entry.
+    mainActorBenchmark("Cache warm start 1000 resources, loadIfNeeded (per batch)", configuration(.one, seconds: 3)) {
+        measured in
+        let folder = prefilledFolder(1_000, timestamp: Date().timeIntervalSince1970)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        measured.start()
+        let service = Service(baseURL: baseURL, options: .init(networking: stubProvider()))
+        service.cachedResourceCountLimit = 2_000
+        let cache = FileEntityCache(directory: folder)
+        service.configure { $0.pipeline[.rawData].cacheUsing(cache) }
+        let loads = paths(1_000).compactMap { service.resource($0).loadIfNeeded() }
+        for load in loads {
+            _ = await load.responseInfo
+        }
         measured.stop()
     }
 

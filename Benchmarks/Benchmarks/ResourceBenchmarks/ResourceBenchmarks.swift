@@ -17,6 +17,7 @@ let benchmarks: @Sendable () -> Void = {
     cacheBenchmarks()
     listBenchmarks()
     retryBenchmarks()
+    pollingBenchmarks()
     Benchmark.teardown = {
         LoopbackServer.shared.stop()
         await removeEvictionFolders()

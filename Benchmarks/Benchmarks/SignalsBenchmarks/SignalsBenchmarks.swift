@@ -47,6 +47,24 @@ func sendBenchmarks() {
         blackHole(sink.total)
         subscription.cancel()
     }
+    Benchmark("Send 1 subscriber owner form/Repose", configuration: configuration(.mega)) { benchmark in
+        let source = SignalSource<Int>()
+        let owner = Sink()
+        source.signal.observe(owner: owner) { owner.total &+= $0 }
+        benchmark.startMeasurement()
+        for index in benchmark.scaledIterations { source.send(index) }
+        benchmark.stopMeasurement()
+        blackHole(owner.total)
+    }
+    Benchmark("Send 1 subscriber owner-receiving form/Repose", configuration: configuration(.mega)) { benchmark in
+        let source = SignalSource<Int>()
+        let owner = Sink()
+        source.signal.observe(owner: owner) { owner, value in owner.total &+= value }
+        benchmark.startMeasurement()
+        for index in benchmark.scaledIterations { source.send(index) }
+        benchmark.stopMeasurement()
+        blackHole(owner.total)
+    }
     Benchmark("Send 1 subscriber/Baseline", configuration: configuration(.mega)) { benchmark in
         let list = ClosureList<Int>()
         let sink = Sink()
@@ -209,6 +227,18 @@ func churnBenchmarks() {
         benchmark.stopMeasurement()
         keep.cancel()
     }
+    Benchmark("Subscribe+cancel owner-receiving form/Repose", configuration: configuration(.kilo)) { benchmark in
+        let source = SignalSource<Int>()
+        let sink = Sink()
+        let owner = Sink()
+        let keep = source.signal.observe { sink.total &+= $0 }
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            source.signal.observe(owner: owner) { owner, value in owner.total &+= value }.cancel()
+        }
+        benchmark.stopMeasurement()
+        keep.cancel()
+    }
     Benchmark("Subscribe+cancel/Baseline", configuration: configuration(.kilo)) { benchmark in
         let list = ClosureList<Int>()
         let sink = Sink()
@@ -300,6 +330,18 @@ func memoryBenchmarks() {
         let owner = Sink()
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations { source.signal.observe(owner: owner) { sink.total &+= $0 } }
+        benchmark.stopMeasurement()
+        blackHole(source)
+    }
+    Benchmark(
+        "Memory per subscription owner-receiving form/Repose", configuration: configuration(.kilo, metrics: metrics)
+    ) { benchmark in
+        let source = SignalSource<Int>()
+        let owner = Sink()
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            source.signal.observe(owner: owner) { owner, value in owner.total &+= value }
+        }
         benchmark.stopMeasurement()
         blackHole(source)
     }

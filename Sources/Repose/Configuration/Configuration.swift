@@ -91,15 +91,12 @@ public struct Configuration {
         return [authenticator.authorize] + mutators
     }
 
-    /// The decorators a request goes through: the built-in ones (retries innermost, then authentication), then the
-    /// app's. With no built-in feature on, the app's list as it is: nothing is added to a request that does not
-    /// need it.
+    /// The decorators a request goes through: the authenticator's first, then the app's. Without an
+    /// authenticator, the app's list as it is: nothing is added to a request that does not need it. (Retries are
+    /// no decorator: the network request itself sends again, see `NetworkRequestDelegate`.)
     var requestDecorators: [@MainActor (Resource, Request) -> Request] {
-        guard retryPolicy != nil || authenticator != nil else { return decorators }
-        var builtIn: [@MainActor (Resource, Request) -> Request] = []
-        if let retryPolicy { builtIn.append(retryPolicy.decorate) }
-        if let authenticator { builtIn.append(authenticator.decorate) }
-        return builtIn + decorators
+        guard let authenticator else { return decorators }
+        return [authenticator.decorate] + decorators
     }
 
     /// Creates the default configuration.

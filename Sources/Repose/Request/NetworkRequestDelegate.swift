@@ -9,16 +9,30 @@ import FoundationNetworking
 /// The response is parsed where the provider delivers it (or, for a large body delivered on the main queue, on a
 /// background queue; see `ResponseProcessor.process(_:then:)`) and handed to the main actor in a single hop,
 /// which also carries any progress reported just before (see `MainActorHandoff`).
+///
+/// With a ``Configuration/retryPolicy`` (rule R5), a failure the policy retries is not reported: after the policy's
+/// wait on the service's scheduler the request is built again from its parts (current headers, credential, ETag)
+/// and sent again, as often as the policy allows. The request the caller holds stays the same throughout, and an
+/// attempt that succeeds costs nothing more than with no policy.
 @MainActor
 final class NetworkRequestDelegate: RequestDelegate {
     private let resource: Resource
     private let method: RequestMethod
     private let buildRequest: @MainActor () -> URLRequest
-    private let urlRequest: URLRequest
+    /// The request as the current attempt sends it.
+    private var urlRequest: URLRequest
     private var task: (any NetworkingTask)?
+    /// Which attempt is under way, from 1 (rule R5).
+    private var attempt = 1
+    /// The policy's wait before the next attempt, while it runs.
+    private var retryTimer: ScheduledWork?
     /// The `network` log handler of the scope that started the request: the outcome's line is written from the
     /// main queue, where a task-scoped handler may no longer be in effect (see `ResponseLog`).
     private var outcomeLog: ReposeLog.MessageHandler?
+    /// While the request waits for its response: the sampler that turns time into progress, and where it goes.
+    /// Weak: the networking layer holds the handler while the request is in flight.
+    private var waitingProgress: ProgressSampler?
+    private weak var progressTarget: RequestCompletionHandler?
 
     init(resource: Resource, method: RequestMethod, buildRequest: @escaping @MainActor () -> URLRequest) {
         self.resource = resource
@@ -33,10 +47,16 @@ final class NetworkRequestDelegate: RequestDelegate {
     }
 
     func startUnderlyingOperation(passingResponseTo completionHandler: RequestCompletionHandler) {
+        send(to: completionHandler)
+    }
+
+    /// Sends the current attempt.
+    private func send(to completionHandler: RequestCompletionHandler) {
         ReposeLog.log(.network, requestDescription)
         ReposeLog.log(.networkDetails, ReposeLog.describe(urlRequest))
         outcomeLog = LogSettings.handler(for: .network)
         let configuration = resource.configuration(for: effectiveMethod)
+        retryPolicy = configuration.retryPolicy
         // Only GETs carry the resource's state, so only they fill its caches.
         let processor = ResponseProcessor(
             pipeline: configuration.pipeline, now: resource.core.now,
@@ -53,6 +73,9 @@ final class NetworkRequestDelegate: RequestDelegate {
             }
         }
         completionHandler.carryHops(through: handoff)
+        waitingProgress = progress
+        progressTarget = completionHandler
+        resource.core.progressTicker.add(self)
         task = resource.core.networking.startRequest(
             urlRequest,
             maximumResponseSize: configuration.maximumResponseSize,
@@ -67,26 +90,77 @@ final class NetworkRequestDelegate: RequestDelegate {
 
     private func finish(_ outcome: ResponseProcessor.Outcome, _ completionHandler: RequestCompletionHandler) {
         task = nil
+        stopWaitingProgress()
         outcomeLog?(.network, "\(requestDescription) → \(outcome.logSummary)")
+        let info = responseInfo(for: outcome)
+        if let wait = retryWait(after: info) {
+            retry(after: wait, completionHandler)
+        } else {
+            completionHandler.broadcastResponse(info)
+        }
+    }
+
+    private func responseInfo(for outcome: ResponseProcessor.Outcome) -> ResponseInfo {
         switch outcome {
         case .response(let response):
-            completionHandler.broadcastResponse(ResponseInfo(response: response))
+            return ResponseInfo(response: response)
         case .notModified:
             if let existing = resource.record.latestData {
-                completionHandler.broadcastResponse(ResponseInfo(response: .success(existing), isNew: false))
-            } else {
-                let error = RequestError(
-                    userMessage: "The server said nothing changed, but there is no saved data.",
-                    cause: RequestError.Cause.NoLocalDataFor304(), httpStatusCode: 304,
-                    timestamp: resource.core.now())
-                completionHandler.broadcastResponse(ResponseInfo(response: .failure(error)))
+                return ResponseInfo(response: .success(existing), isNew: false)
+            }
+            let error = RequestError(
+                userMessage: "The server said nothing changed, but there is no saved data.",
+                cause: RequestError.Cause.NoLocalDataFor304(), httpStatusCode: 304,
+                timestamp: resource.core.now())
+            return ResponseInfo(response: .failure(error))
+        }
+    }
+
+    // MARK: Retrying
+
+    /// The retry policy of the current attempt's method, if it covers that method.
+    private var retryPolicy: RetryPolicy?
+
+    /// Whether the request waits for its next attempt.
+    var isWaitingToRetry: Bool { retryTimer != nil }
+
+    /// How long to wait before another attempt, if the policy wants one after `info`.
+    private func retryWait(after info: ResponseInfo) -> TimeInterval? {
+        guard let policy = retryPolicy, policy.methods.contains(effectiveMethod),
+            case .retry(let seconds) = policy.decision(after: info, attempt: attempt)
+        else { return nil }
+        return seconds
+    }
+
+    private func retry(after seconds: TimeInterval, _ completionHandler: RequestCompletionHandler) {
+        attempt += 1
+        outcomeLog?(
+            .network,
+            "\(requestDescription): attempt \(attempt) of \(retryPolicy?.maximumAttempts ?? attempt) in \(seconds) s")
+        // The service's scheduler runs actions on the main actor (see `Resource.cancelLoadIfUnobserved`); the
+        // timer holds this delegate while the request waits, as the networking layer does while it is in flight.
+        retryTimer = resource.core.scheduler.schedule(after: .nanoseconds(Int64((seconds * 1e9).rounded()))) {
+            MainActor.assumeIsolated {
+                guard !completionHandler.willIgnore else { return }
+                self.retryTimer = nil
+                self.urlRequest = self.buildRequest()  // built now: what is current after the wait
+                self.send(to: completionHandler)
             }
         }
     }
 
     func cancelUnderlyingOperation() {
+        retryTimer?.cancel()
+        retryTimer = nil
         task?.cancel()
         task = nil
+        stopWaitingProgress()
+    }
+
+    private func stopWaitingProgress() {
+        guard waitingProgress != nil else { return }
+        waitingProgress = nil
+        resource.core.progressTicker.remove(self)
     }
 
     func repeated() -> any RequestDelegate {
@@ -95,5 +169,14 @@ final class NetworkRequestDelegate: RequestDelegate {
 
     var requestDescription: String {
         "\(effectiveMethod.rawValue) \(ReposeLog.describe(url: urlRequest.url ?? resource.url))"
+    }
+}
+
+extension NetworkRequestDelegate: ProgressWaiter {
+    func tickWaitingProgress() -> Bool {
+        guard let sampler = waitingProgress, let target = progressTarget, !target.willIgnore else { return false }
+        let (fraction, isWaiting) = sampler.reportWaiting()
+        if let fraction { target.broadcastProgress(fraction) }
+        return isWaiting && !target.willIgnore
     }
 }

@@ -64,7 +64,7 @@ public final class Resource {
     ///
     /// With a persistent cache configured, the app's first read of it starts reading the cache (rule H1), and a
     /// hit arrives later as ``ResourceEvent/newData(_:)`` with `.cache`. That is the only property of a resource
-    /// whose reading does anything; Repose itself reads ``record``.
+    /// whose reading does anything; Repose's own code reads the resource's record instead.
     public var latestData: Entity<Any>? {
         if case .notStarted = cacheCheck { startCacheCheck() }
         return record.latestData

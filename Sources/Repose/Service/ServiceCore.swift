@@ -22,6 +22,8 @@ final class ServiceCore {
     /// The one timer behind every resource's polls and staleness watches.
     let deadlines: Deadlines
     var resourceCache = ResourceCache(countLimit: 100)
+    /// Moves the progress of requests waiting for a response: one tick for the whole service.
+    lazy var progressTicker = ProgressTicker(scheduler: scheduler)
     var configurationEntries: [ConfigurationEntry] = []
     /// Bumped whenever configuration changes, so that resources recompute their cached configuration.
     private(set) var configurationVersion = 0

@@ -82,9 +82,18 @@ extension Resource {
 // shares only data that nobody writes.
 extension ResourceState: @unchecked Sendable {}
 
-extension ResourceState where Content == Any {
+extension ResourceState {
     /// The state of a resource that has never loaded: no data, no error, nothing in flight.
-    public static var empty: ResourceState<Any> {
+    ///
+    /// Handy as the "nothing to show" branch of `flatMapLatest`, whatever the content type:
+    ///
+    /// ```swift
+    /// let owner = repository.state(as: Repository.self).flatMapLatest { state -> State<ResourceState<User>> in
+    ///     guard let href = state.content?.ownerURL else { return .constant(.empty) }
+    ///     return api.resource(absoluteURL: href).autoloadingState(as: User.self)
+    /// }
+    /// ```
+    public static var empty: ResourceState<Content> {
         ResourceState(
             content: nil, latestData: nil, latestError: nil, isLoading: false, isRequesting: false, timestamp: 0)
     }

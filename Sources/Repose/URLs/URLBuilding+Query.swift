@@ -2,7 +2,8 @@
 // find and sort them.
 extension URLBuilding {
     /// `query` with parameter `name` set to `value` (nil removes it, `""` leaves a bare key), all parameters
-    /// sorted by decoded name; nil when no parameter is left, so the caller drops the `?`.
+    /// sorted by decoded name, before escaping (rules C13, C17); nil when no parameter is left, so the caller drops
+    /// the `?`.
     static func query(_ query: String?, settingParam name: String, to value: String?) -> String? {
         let existing = Array((query ?? "").utf8).split(separator: UInt8(ascii: "&")).map { bytes in
             (name: paramName(of: bytes), text: String(decoding: bytes, as: UTF8.self))
@@ -14,11 +15,12 @@ extension URLBuilding {
             params.append((name: name, text: text))
         }
         guard !params.isEmpty else { return nil }
-        // Ordered by UTF-8 bytes, the same on every platform; the offset keeps repeated keys in their order.
+        // Ordered by decoded name as Swift compares strings (Unicode scalars after canonical normalisation, the
+        // same on every platform), as the original orders them: `é` sorts after `f` however it is written, and a
+        // reserved character sorts as itself, not as its escape. The offset keeps repeated keys in their order.
         let sorted = params.enumerated().sorted { left, right in
-            let (leftName, rightName) = (left.element.name.utf8, right.element.name.utf8)
-            if leftName.elementsEqual(rightName) { return left.offset < right.offset }
-            return leftName.lexicographicallyPrecedes(rightName)
+            if left.element.name == right.element.name { return left.offset < right.offset }
+            return left.element.name < right.element.name
         }
         return sorted.map(\.element.text).joined(separator: "&")
     }

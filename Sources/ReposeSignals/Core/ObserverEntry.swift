@@ -5,6 +5,9 @@ enum ObserverKind: UInt8 {
     case plain
     /// A user closure subscribed with `observe(owner:_:)`, in an `OwnedClosureBox`.
     case owned
+    /// A user closure that receives its owner, subscribed with the two-parameter `observe(owner:_:)`, in an
+    /// `OwnerPassingBox`.
+    case ownerPassing
     /// An operator's link to its upstream, which forwards the delivery context, in a `LinkBox`.
     case linked
 }
@@ -53,16 +56,70 @@ final class OwnedClosureBox<Value>: ObserverBox<Value> {
     }
 }
 
+/// What delivery needs of an observer whose closure receives its owner: the owner, weakly, and how to call the
+/// closure. The closure's type names the owner's type, which delivery does not know, so it lives in the generic
+/// subclass ``OwnerPassingBox`` and is reached through `invoke`.
+@usableFromInline
+class OwnerPassingBoxBase<Value>: ObserverBox<Value> {
+    /// Written only by `init`.
+    @exclusivity(unchecked) @usableFromInline weak var owner: AnyObject?
+    /// Calls the subclass's closure with the owner and a value. Capture-free and formed in specialised code, as
+    /// `DeferredEmission.emit` is: calling it allocates nothing and runs specialised code.
+    @usableFromInline let invoke: (OwnerPassingBoxBase<Value>, AnyObject, Value) -> Void
+
+    @inlinable
+    init(owner: AnyObject, invoke: @escaping (OwnerPassingBoxBase<Value>, AnyObject, Value) -> Void) {
+        self.owner = owner
+        self.invoke = invoke
+        super.init(kind: .ownerPassing)
+    }
+
+    /// Calls the closure with the owner, if the owner is still alive; returns whether it was.
+    @inlinable @inline(__always)
+    func deliver(_ value: Value) -> Bool {
+        guard let owner else { return false }
+        invoke(self, owner, value)
+        return true
+    }
+}
+
+/// Holds a user's observer closure that receives its owner, so that the closure need not capture the owner.
+@usableFromInline
+final class OwnerPassingBox<Value, Owner: AnyObject>: OwnerPassingBoxBase<Value> {
+    @usableFromInline let handler: (Owner, Value) -> Void
+
+    @inlinable
+    init(_ handler: @escaping (Owner, Value) -> Void, owner: Owner) {
+        self.handler = handler
+        super.init(owner: owner) { box, owner, value in
+            // Safe: this box was made with an owner of type `Owner`, and `owner` is that object, read from the box.
+            unsafeDowncast(box, to: OwnerPassingBox<Value, Owner>.self).handler(
+                unsafeDowncast(owner, to: Owner.self), value)
+        }
+    }
+}
+
 /// Holds an operator's link to its upstream.
 @usableFromInline
 final class LinkBox<Value>: ObserverBox<Value> {
     @usableFromInline let handler: (Value, DeliveryContext) -> Void
+    /// The derived signal this link feeds, for sweeping dead owners downstream; deliveries never read it. Written
+    /// only by `init`.
+    @exclusivity(unchecked) @usableFromInline weak var downstream: (any DeadOwnerSweeping)?
 
     @inlinable
-    init(_ handler: @escaping (Value, DeliveryContext) -> Void) {
+    init(_ handler: @escaping (Value, DeliveryContext) -> Void, downstream: (any DeadOwnerSweeping)?) {
         self.handler = handler
+        self.downstream = downstream
         super.init(kind: .linked)
     }
+}
+
+/// A signal that can end, now, its observers whose owners are gone.
+@usableFromInline
+protocol DeadOwnerSweeping: AnyObject {
+    /// Ends observers whose owner is gone, here and in the derived signals fed from here.
+    func endObserversWithDeadOwners()
 }
 
 /// One slot of a signal's observer list. A slot whose box is nil is a tombstone awaiting compaction.

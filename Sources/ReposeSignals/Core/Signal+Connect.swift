@@ -21,20 +21,49 @@ extension Signal {
 
     /// Ends observers whose owner is gone now, rather than at the next delivery, and disconnects from upstream if
     /// none remain. Repose calls it before deciding whether a resource is still in use.
+    ///
+    /// Derived signals fed from this one are swept first: one whose observers have all gone unlinks from here, so
+    /// an owner that observed through `map` or `combineLatest` stops counting at once too.
+    @usableFromInline
     package func endObserversWithDeadOwners() {
         guard !isDelivering else { return }
+        if liveCount > 0 { sweepDownstream() }
         var changed = false
         for index in entries.indices {
-            if let box = entries[index].box, box.kind == .owned,
-                unsafeDowncast(box, to: OwnedClosureBox<Value>.self).owner == nil
-            {
+            if let box = entries[index].box, Self.hasDeadOwner(box) {
                 retire(at: index)
                 changed = true
             }
         }
         if changed { tidy() }
     }
+
+    /// Sweeps the derived signals this one feeds. Collected first: a downstream that loses its last observer
+    /// unlinks from this signal, which changes `entries`.
+    private func sweepDownstream() {
+        var downstreams: [any DeadOwnerSweeping] = []
+        for index in entries.indices {
+            guard let box = entries[index].box, box.kind == .linked,
+                let downstream = unsafeDowncast(box, to: LinkBox<Value>.self).downstream
+            else { continue }
+            downstreams.append(downstream)
+        }
+        for downstream in downstreams {
+            downstream.endObserversWithDeadOwners()
+        }
+    }
+
+    /// Whether `box` is an owner-scoped observer whose owner is gone.
+    private static func hasDeadOwner(_ box: ObserverBox<Value>) -> Bool {
+        switch box.kind {
+        case .owned: unsafeDowncast(box, to: OwnedClosureBox<Value>.self).owner == nil
+        case .ownerPassing: unsafeDowncast(box, to: OwnerPassingBoxBase<Value>.self).owner == nil
+        case .plain, .linked: false
+        }
+    }
 }
+
+extension Signal: DeadOwnerSweeping {}
 
 extension State {
     /// Creates a state whose value is read from `read` and whose changes are delivered by `changes`.

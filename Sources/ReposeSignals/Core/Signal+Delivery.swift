@@ -51,6 +51,10 @@ extension Signal {
                         } else {
                             unsafeDowncast(box, to: OwnedClosureBox<Value>.self).handler(value)
                         }
+                    case .ownerPassing:
+                        if !unsafeDowncast(box, to: OwnerPassingBoxBase<Value>.self).deliver(value) {
+                            retire(at: index)
+                        }
                     }
                 }
                 if retiredWhileRunning != nil { releaseRetiredWhileRunning() }
@@ -116,6 +120,8 @@ extension Signal {
             unsafeDowncast(box, to: ClosureBox<Value>.self).handler(value)
         case .owned:
             unsafeDowncast(box, to: OwnedClosureBox<Value>.self).handler(value)
+        case .ownerPassing:
+            _ = unsafeDowncast(box, to: OwnerPassingBoxBase<Value>.self).deliver(value)
         case .linked:
             let context = originContext
             unsafeDowncast(box, to: LinkBox<Value>.self).handler(value, context)

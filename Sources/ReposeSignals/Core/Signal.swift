@@ -78,8 +78,13 @@ extension Signal {
     /// again; it is released at the signal's next delivery at the latest. The returned subscription may be
     /// ignored: releasing it does not end observation, but ``Subscription/cancel()`` does.
     ///
+    /// Because the handler is held for as long as the owner lives, a handler that captures the owner strongly
+    /// keeps it alive for ever. When the handler needs the owner, use ``observe(owner:_:)-(Owner,_)``, which
+    /// passes it in:
+    ///
     /// ```swift
-    /// signal.observe(owner: self) { [weak self] value in self?.show(value) }
+    /// signal.observe(owner: self) { value in print(value) }            // does not touch the owner
+    /// signal.observe(owner: self) { owner, value in owner.show(value) } // receives it instead
     /// ```
     ///
     /// - Parameters:
@@ -92,10 +97,49 @@ extension Signal {
         subscription(for: register(OwnedClosureBox(handler, owner: owner)), endsOnRelease: false)
     }
 
-    /// Adds an operator's link to this signal and returns how to remove it.
+    /// Observes every value this signal delivers for as long as `owner` is alive, handing the owner to the handler.
+    ///
+    /// This is the form to use when the handler works on its owner, a view model updating itself say: the handler
+    /// receives the owner with each value, so it need not capture it, and the owner is free to go. The owner is held
+    /// weakly and the handler strongly; once the owner is gone the handler is never called again and is released at
+    /// the signal's next delivery at the latest. The returned subscription may be ignored: releasing it does not end
+    /// observation, but ``Subscription/cancel()`` does.
+    ///
+    /// ```swift
+    /// final class Counter {
+    ///     var total = 0
+    ///     init(taps: Signal<Int>) {
+    ///         taps.observe(owner: self) { counter, value in counter.total += value }
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// On a signal of tuples, a two-parameter closure is this form: its first parameter is the owner.
+    ///
+    /// - Parameters:
+    ///   - owner: The object whose lifetime bounds the observation, passed to `handler` with each value.
+    ///   - handler: Called synchronously with the owner and each value.
+    /// - Returns: A ``Subscription`` that can end observation early.
     @inlinable
-    func link(_ handler: @escaping (Value, DeliveryContext) -> Void) -> Teardown {
-        let id = register(LinkBox(handler))
+    @discardableResult
+    public func observe<Owner: AnyObject>(
+        owner: Owner, _ handler: @escaping (_ owner: Owner, _ value: Value) -> Void
+    ) -> Subscription {
+        subscription(for: register(OwnerPassingBox(handler, owner: owner)), endsOnRelease: false)
+    }
+
+    /// Adds an operator's link to this signal and returns how to remove it.
+    ///
+    /// - Parameters:
+    ///   - downstream: The signal the link feeds, if it lives only while observed: sweeping this signal for dead
+    ///     owners sweeps it too (see ``endObserversWithDeadOwners()``). `nil` for a link that lives as long as
+    ///     its target object (a held state).
+    ///   - handler: Receives each value and its delivery context.
+    @inlinable
+    func link(
+        into downstream: (any DeadOwnerSweeping)?, _ handler: @escaping (Value, DeliveryContext) -> Void
+    ) -> Teardown {
+        let id = register(LinkBox(handler, downstream: downstream))
         return { self.removeObserver(id) }
     }
 }

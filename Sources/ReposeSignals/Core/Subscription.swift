@@ -1,7 +1,7 @@
 /// A handle on one observation of a ``Signal`` or ``State``.
 ///
 /// A subscription from ``Signal/observe(_:)`` ends when you call ``cancel()`` or release it. A subscription from
-/// ``Signal/observe(owner:_:)`` ends when its owner goes away or on ``cancel()``; releasing it changes nothing.
+/// either form of `observe(owner:_:)` ends when its owner goes away or on ``cancel()``; releasing it changes nothing.
 /// Cancelling releases the observer's closure at once (from inside that closure, as soon as it returns); cancelling
 /// again does nothing.
 public final class Subscription {

@@ -61,11 +61,11 @@ extension Signal {
     func combiningLatest<B>(_ other: Signal<B>, seed: (() -> (Value, B))?) -> Signal<(Value, B)> {
         Signal<(Value, B)> { downstream in
             let box = CombineLatestPair(downstream: downstream, seed: seed?())
-            let first = self.link { value, context in
+            let first = self.link(into: downstream) { value, context in
                 box.first = value
                 box.changed(input: 0, context)
             }
-            let second = other.link { value, context in
+            let second = other.link(into: downstream) { value, context in
                 box.second = value
                 box.changed(input: 1, context)
             }
@@ -83,7 +83,7 @@ extension Signal {
         Signal<[Value]> { downstream in
             let box = CombineLatestArray(downstream: downstream, count: inputs.count, seed: seed?())
             let teardowns = inputs.enumerated().map { index, input in
-                input.link { value, context in
+                input.link(into: downstream) { value, context in
                     box.latest[index] = value
                     box.changed(input: index, context)
                 }

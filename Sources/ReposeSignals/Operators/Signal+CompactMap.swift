@@ -10,7 +10,7 @@ extension Signal {
     @inlinable
     public func compactMap<T>(_ transform: @escaping (Value) -> T?) -> Signal<T> {
         Signal<T> { downstream in
-            self.link { value, context in
+            self.link(into: downstream) { value, context in
                 if let result = transform(value) { downstream.deliver(result, context) }
             }
         }

@@ -18,7 +18,7 @@ extension Signal {
     public func debounce<S: Scheduler>(for interval: Duration, scheduler: S) -> Signal<Value> {
         Signal { downstream in
             let box = DebounceBox(interval: interval, scheduler: scheduler, downstream: downstream)
-            let upstream = self.link { value, _ in box.receive(value) }
+            let upstream = self.link(into: downstream) { value, _ in box.receive(value) }
             return {
                 upstream()
                 box.cancel()

@@ -15,7 +15,7 @@ extension Signal {
     public func delay<S: Scheduler>(for interval: Duration, scheduler: S) -> Signal<Value> {
         Signal { downstream in
             let box = DelayBox<Value>()
-            let upstream = self.link { value, _ in
+            let upstream = self.link(into: downstream) { value, _ in
                 let id = box.nextID
                 box.nextID += 1
                 let work = scheduler.schedule(after: interval) {

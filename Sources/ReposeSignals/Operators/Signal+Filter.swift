@@ -10,7 +10,7 @@ extension Signal {
     @inlinable
     public func filter(_ isIncluded: @escaping (Value) -> Bool) -> Signal<Value> {
         Signal { downstream in
-            self.link { value, context in
+            self.link(into: downstream) { value, context in
                 if isIncluded(value) { downstream.deliver(value, context) }
             }
         }

@@ -14,7 +14,7 @@ extension Signal {
     public func flatMapLatest<T>(_ transform: @escaping (Value) -> Signal<T>) -> Signal<T> {
         Signal<T> { downstream in
             let box = FlatMapLatestBox(downstream: downstream)
-            let outer = self.link { value, _ in
+            let outer = self.link(into: downstream) { value, _ in
                 box.follow(transform(value))
             }
             return {
@@ -43,7 +43,7 @@ final class FlatMapLatestBox<T> {
         let previous = inner
         inner = nil
         previous?()
-        let teardown = signal.link { [unowned self] value, context in
+        let teardown = signal.link(into: downstream) { [unowned self] value, context in
             if self.machine.accepts(generation) { self.downstream.deliver(value, context) }
         }
         // A nested outer value may already have replaced this inner signal while it was linking.

@@ -20,7 +20,7 @@ extension Signal {
     public static func merge(_ signals: [Signal<Value>]) -> Signal<Value> {
         Signal { downstream in
             let teardowns = signals.map { input in
-                input.link { value, context in downstream.deliver(value, context) }
+                input.link(into: downstream) { value, context in downstream.deliver(value, context) }
             }
             return {
                 for teardown in teardowns { teardown() }

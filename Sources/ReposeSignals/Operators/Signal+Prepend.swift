@@ -22,7 +22,7 @@ extension Signal {
     @inlinable
     public func prepend<S: Sequence<Value>>(contentsOf values: S) -> Signal<Value> {
         Signal(prefix: ContiguousArray(values)) { downstream in
-            self.link { value, context in downstream.deliver(value, context) }
+            self.link(into: downstream) { value, context in downstream.deliver(value, context) }
         }
     }
 }

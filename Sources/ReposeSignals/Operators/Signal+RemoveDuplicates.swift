@@ -17,7 +17,7 @@ extension Signal {
     ) -> Signal<Value> {
         Signal { downstream in
             var previous = seed?()
-            return self.link { value, context in
+            return self.link(into: downstream) { value, context in
                 if let last = previous, isDuplicate(last, value) { return }
                 previous = value
                 downstream.deliver(value, context)

@@ -17,7 +17,7 @@ extension Signal {
     ) -> Signal<Result> {
         Signal<Result> { downstream in
             var accumulated = initial
-            return self.link { value, context in
+            return self.link(into: downstream) { value, context in
                 accumulated = next(accumulated, value)
                 downstream.deliver(accumulated, context)
             }

@@ -18,7 +18,9 @@ extension Signal {
     public func throttle<S: Scheduler>(for interval: Duration, scheduler: S, latest: Bool) -> Signal<Value> {
         Signal { downstream in
             let box = ThrottleBox(interval: interval, scheduler: scheduler, latest: latest, downstream: downstream)
-            let upstream = self.link { value, context in box.perform(box.machine.receive(value), context) }
+            let upstream = self.link(into: downstream) { value, context in
+                box.perform(box.machine.receive(value), context)
+            }
             return {
                 upstream()
                 box.cancel()

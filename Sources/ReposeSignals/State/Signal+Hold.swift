@@ -11,7 +11,7 @@ extension Signal {
     /// - Returns: A state that tracks this signal.
     public func hold(initial: Value) -> State<Value> {
         let state = State(storage: .stored(initial), signal: Signal())
-        state.upstream = link { [weak state] value, context in
+        state.upstream = link(into: nil) { [weak state] value, context in
             guard let state else { return }
             state.replaceStoredValue(value)
             state.signal.deliver(value, context)

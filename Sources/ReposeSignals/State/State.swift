@@ -64,7 +64,9 @@ public final class State<Value> {
 
     /// Observes the current value at once and then every change, for as long as `owner` is alive.
     ///
-    /// The owner is held weakly and the handler strongly; see ``Signal/observe(owner:_:)``.
+    /// The owner is held weakly and the handler strongly, so a handler that captures the owner strongly keeps it
+    /// alive for ever; when the handler needs the owner, use ``observe(owner:_:)-(Owner,_)``, which passes it in.
+    /// See ``Signal/observe(owner:_:)-(AnyObject,_)``.
     ///
     /// - Parameters:
     ///   - owner: The object whose lifetime bounds the observation.
@@ -74,6 +76,29 @@ public final class State<Value> {
     @discardableResult
     public func observe(owner: AnyObject, _ handler: @escaping (Value) -> Void) -> Subscription {
         let id = signal.register(OwnedClosureBox(handler, owner: owner)) { value }
+        return signal.subscription(for: id, endsOnRelease: false)
+    }
+
+    /// Observes the current value at once and then every change, for as long as `owner` is alive, handing the owner
+    /// to the handler.
+    ///
+    /// Use it when the handler works on its owner: it receives the owner with each value instead of capturing it,
+    /// so the owner is free to go, and the observation ends with it. See ``Signal/observe(owner:_:)-(Owner,_)``.
+    ///
+    /// ```swift
+    /// name.observe(owner: self) { model, name in model.title = "Hello, \(name)" }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - owner: The object whose lifetime bounds the observation, passed to `handler` with each value.
+    ///   - handler: Called with the owner and the current value before this method returns, then with each change.
+    /// - Returns: A ``Subscription`` that can end observation early.
+    @inlinable
+    @discardableResult
+    public func observe<Owner: AnyObject>(
+        owner: Owner, _ handler: @escaping (_ owner: Owner, _ value: Value) -> Void
+    ) -> Subscription {
+        let id = signal.register(OwnerPassingBox(handler, owner: owner)) { value }
         return signal.subscription(for: id, endsOnRelease: false)
     }
 }

@@ -139,7 +139,7 @@ struct DeliveryLifetimeTests {
     func linkRemovedWhileRunning() {
         let log = log
         var unlink: Teardown?
-        unlink = source.signal.link { [probe = RecordingProbe("link", log: log)] value, _ in
+        unlink = source.signal.link(into: nil) { [probe = RecordingProbe("link", log: log)] value, _ in
             unlink?()
             probe.note("after unlink \(value)")
         }

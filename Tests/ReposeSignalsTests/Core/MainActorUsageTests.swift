@@ -19,8 +19,8 @@ final class StubViewModel {
             .debounce(for: .milliseconds(300), scheduler: scheduler)
             .map { query in query.isEmpty ? [] : ["\(query) 1", "\(query) 2"] }
             .hold(initial: [])
-        results.observe(owner: self) { [weak self] results in
-            self?.title = "\(results.count) results"
+        results.observe(owner: self) { model, results in
+            model.title = "\(results.count) results"
         }
         subscription = query.state.signal.observe { [weak self] _ in self?.title = "searching" }
     }

@@ -111,6 +111,7 @@ struct PollingTests {
         plain.loadIfNeeded()
         let request = try #require(plain.loadRequests.first)
         await harness.answer(request)
+        harness.scheduler.advance(by: ProgressTicker.interval)  // the tick of the waiting progress ends by itself
         #expect(harness.scheduler.pendingCount == 0)
     }
 }

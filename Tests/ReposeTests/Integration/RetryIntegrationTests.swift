@@ -29,12 +29,13 @@ final class RetryIntegrationTests {
         resource.addObserver(observer)
         let load = resource.load()
 
-        try #require(await eventually { self.scheduler.pendingCount == 1 }, "the 503 arrives and a retry waits")
+        let delegate = try #require(load.delegate as? NetworkRequestDelegate)
+        try #require(await eventually { delegate.isWaitingToRetry }, "the 503 arrives and a retry waits")
         scheduler.advance(by: .milliseconds(1_990))
-        #expect(scheduler.pendingCount == 1, "Retry-After: 2 outweighs the 0.1 s backoff")
+        #expect(delegate.isWaitingToRetry, "Retry-After: 2 outweighs the 0.1 s backoff")
         #expect(load.state == .inProgress)
         scheduler.advance(by: .milliseconds(10))
-        #expect(scheduler.pendingCount == 0)
+        #expect(!delegate.isWaitingToRetry, "the retry's timer fired")
         let info = try #require(await fixture.completion(of: load))
 
         #expect(info.response.entity?.bodyText == "attempt 2")

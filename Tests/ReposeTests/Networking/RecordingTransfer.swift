@@ -21,6 +21,11 @@ final class RecordingTransfer: @unchecked Sendable {
         let resume: @Sendable (Bool) -> Void
     }
 
+    /// How long a wait may take before it records an issue. Generous: a bound against hanging, not a speed check.
+    /// Deliveries go through the main queue, which the rest of the suite, running in parallel on a small machine
+    /// (sanitizers included), can keep busy for many seconds.
+    static let patience = Duration.seconds(60)
+
     /// Starts `request` on `provider`, recording what it reports.
     static func send(_ request: URLRequest, to provider: any NetworkingProvider) -> RecordingTransfer {
         let recording = RecordingTransfer()
@@ -50,7 +55,7 @@ final class RecordingTransfer: @unchecked Sendable {
 
     /// Waits for the completion and returns its result; `nil`, with an issue recorded, if it did not come in time.
     func result(
-        within timeout: Duration = .seconds(10), sourceLocation: SourceLocation = #_sourceLocation
+        within timeout: Duration = RecordingTransfer.patience, sourceLocation: SourceLocation = #_sourceLocation
     ) async -> Result<NetworkResponse, any Error>? {
         guard await wait(within: timeout, sourceLocation: sourceLocation, until: { !$0.results.isEmpty }) else {
             return nil
@@ -60,7 +65,7 @@ final class RecordingTransfer: @unchecked Sendable {
 
     /// Waits for the response and returns it; `nil`, with an issue recorded, on an error or a timeout.
     func response(
-        within timeout: Duration = .seconds(10), sourceLocation: SourceLocation = #_sourceLocation
+        within timeout: Duration = RecordingTransfer.patience, sourceLocation: SourceLocation = #_sourceLocation
     ) async -> NetworkResponse? {
         switch await result(within: timeout, sourceLocation: sourceLocation) {
         case .success(let response):
@@ -75,7 +80,7 @@ final class RecordingTransfer: @unchecked Sendable {
 
     /// Waits for the transport error and returns it; `nil`, with an issue recorded, on a response or a timeout.
     func error(
-        within timeout: Duration = .seconds(10), sourceLocation: SourceLocation = #_sourceLocation
+        within timeout: Duration = RecordingTransfer.patience, sourceLocation: SourceLocation = #_sourceLocation
     ) async -> (any Error)? {
         switch await result(within: timeout, sourceLocation: sourceLocation) {
         case .success(let response):
@@ -91,7 +96,7 @@ final class RecordingTransfer: @unchecked Sendable {
     /// Waits until some body bytes have arrived; `false`, with an issue recorded, if they did not in time.
     @discardableResult
     func firstBytesReceived(
-        within timeout: Duration = .seconds(10), sourceLocation: SourceLocation = #_sourceLocation
+        within timeout: Duration = RecordingTransfer.patience, sourceLocation: SourceLocation = #_sourceLocation
     ) async -> Bool {
         await wait(within: timeout, sourceLocation: sourceLocation) { recording in
             recording.samples.contains { $0.bytesReceived > 0 }

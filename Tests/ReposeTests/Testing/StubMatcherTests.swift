@@ -60,7 +60,7 @@ struct StubMatcherTests {
         #expect(matcher.description == #"POST users (X-A: 1, body "hi")"#)
     }
 
-    @Test("a JSON body that JSON cannot hold records a failure and matches nothing")
+    @Test("[intended failure] a JSON body that JSON cannot hold records a failure and matches nothing")
     func invalidJSONBody() {
         withKnownIssue {
             let matcher = StubMatcher(.post, url).body(json: ["when": Date()])

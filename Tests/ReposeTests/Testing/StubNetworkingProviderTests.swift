@@ -45,7 +45,7 @@ struct StubNetworkingProviderTests {
         #expect((error as? URLError)?.code == .notConnectedToInternet)
     }
 
-    @Test("a stub for one method does not answer another, nor a URL that differs only in its query")
+    @Test("[intended failure] a stub for one method does not answer another, nor a URL that differs only in its query")
     func methodAndURLMustMatch() async throws {
         network.stub(.get, "\(base)/users?page=1", json: [["id": 1]])
         network.stub(.post, "\(base)/users?page=1", status: 201, text: "created")
@@ -55,7 +55,7 @@ struct StubNetworkingProviderTests {
             _ = network.startRequest(request("PUT", "/users?page=1"), progress: { _ in }, completion: { _ in })
             _ = network.startRequest(request("GET", "/users?page=2"), progress: { _ in }, completion: { _ in })
         }
-        await network.idle()
+        await network.idle(timeout: .seconds(60))
     }
 
     @Test("the stub added last wins, and a removed stub no longer answers")
@@ -100,7 +100,9 @@ struct StubNetworkingProviderTests {
         #expect(log.allSatisfy { !$0.wasCancelled })
     }
 
-    @Test("an unmatched request fails the test with a message naming it and the stubs, and completes with an error")
+    @Test(
+        "[intended failure] an unmatched request fails the test with a message naming it and the stubs, and completes with an error"
+    )
     func unmatchedRequest() async throws {
         network.stub(.get, "\(base)/users/1", json: ["name": "Ada"])
         let recording = RecordingTransfer()
@@ -135,7 +137,7 @@ struct StubNetworkingProviderTests {
                 completion: { _ in lock.withLock { order.append("completion") } })
             order.append("returned")
         }
-        await network.idle()
+        await network.idle(timeout: .seconds(60))
         #expect(order.entries == ["returned", "progress 5/6", "completion"])
     }
 
@@ -150,10 +152,10 @@ struct StubNetworkingProviderTests {
                 progress: { _ in order.append("progress \(path) main: \(MainQueueProbe.isCurrent)") },
                 completion: { _ in order.append("completion \(path) main: \(MainQueueProbe.isCurrent)") })
         }
-        await slow.requested()
-        await network.idle()  // the held response does not count
+        await slow.requested(timeout: .seconds(60))
+        await network.idle(timeout: .seconds(60))  // the held response does not count
         slow.release()
-        await network.idle()
+        await network.idle(timeout: .seconds(60))
         #expect(
             order.entries == [
                 "progress /fast main: true", "completion /fast main: true",
@@ -163,7 +165,7 @@ struct StubNetworkingProviderTests {
 
     @Test("idle returns at once when nothing is on its way")
     func idleWhenNothingPending() async {
-        #expect(await network.idle())
+        #expect(await network.idle(timeout: .seconds(60)))
     }
 
     // MARK: Helpers

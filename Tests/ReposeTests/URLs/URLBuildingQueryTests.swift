@@ -59,6 +59,34 @@ struct URLBuildingQueryTests {
                 == "https://zingle.frotz/v1/a/b?alpha=2&zeta=9")
     }
 
+    @Test(
+        "C13 C17 names sort as Swift compares strings, before escaping, as the original does",
+        arguments: [
+            // Non-ASCII after ASCII letters, although its escape (%C3…) would sort first.
+            (["é": "1", "f": "2"], "https://zingle.frotz/v1/a/b?f=2&%C3%A9=1"),
+            // A decomposed é (e + U+0301) is the same name as é, so it sorts with it, after f, not with e.
+            (["e\u{301}": "1", "f": "2"], "https://zingle.frotz/v1/a/b?f=2&e%CC%81=1"),
+            (["e\u{301}x": "1", "ez": "2"], "https://zingle.frotz/v1/a/b?ez=2&e%CC%81x=1"),
+            // Reserved characters sort by themselves, not by their escapes: " " before "+" before "=".
+            (["a=b": "1", "a b": "2", "a+b": "3"], "https://zingle.frotz/v1/a/b?a%20b=2&a%2Bb=3&a%3Db=1"),
+            // A name that prefixes another sorts first, although "=" would sort after "%".
+            (["a": "1", "a b": "2"], "https://zingle.frotz/v1/a/b?a=1&a%20b=2"),
+        ] as [([String: String], String)])
+    func sortsDecodedNames(params: [String: String], expected: String) {
+        let together = URLBuilding.withParams(resource, params)
+        let oneByOne = params.reduce(resource) { URLBuilding.withParam($0, $1.key, $1.value) }
+        #expect(together.absoluteString == expected)
+        #expect(oneByOne.absoluteString == expected)
+    }
+
+    @Test("C13 a name written in another Unicode form replaces the param, as in the original")
+    func canonicallyEquivalentNameReplaces() {
+        let precomposed = URLBuilding.withParam(resource, "é", "1")
+        #expect(
+            URLBuilding.withParam(precomposed, "e\u{301}", "2").absoluteString
+                == "https://zingle.frotz/v1/a/b?e%CC%81=2")
+    }
+
     @Test("C15 an empty value gives a bare key")
     func emptyValue() {
         #expect(

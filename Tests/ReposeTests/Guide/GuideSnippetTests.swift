@@ -1,0 +1,105 @@
+import Foundation
+import ReposeTesting
+import Testing
+
+@testable import Repose
+
+/// Every Swift block of these guide pages has a compiled twin: the page's code cannot drift from what compiles.
+@Suite("Guide snippets", .checksLifetimes)
+struct GuideSnippetTests {
+    /// The guide pages whose Swift blocks are compiled: `Docs/<Page>.md` has its twin in
+    /// `Tests/ReposeTests/Guide/<Page>Guide.swift`.
+    static let pages = [
+        "Freshness", "Inspector", "Memory", "MigratingFromSiesta", "Networking", "Signals", "TypedContent",
+    ]
+
+    @MainActor
+    @Test("every Swift block of a guide page is compiled in its twin", arguments: pages)
+    func snippetsHaveCompiledTwins(page: String) throws {
+        let root = ReadmeTests.packageRoot
+        let markdown = try String(contentsOf: root.appendingPathComponent("Docs/\(page).md"), encoding: .utf8)
+        let twin = "Tests/ReposeTests/Guide/\(page)Guide.swift"
+        let code = try String(contentsOf: root.appendingPathComponent(twin), encoding: .utf8)
+        let blocks = ReadmeTests.swiftBlocks(in: markdown)
+        #expect(!blocks.isEmpty, "\(page).md has no Swift block")
+        for block in blocks {
+            #expect(
+                ReadmeTests.normalized(code).contains(ReadmeTests.normalized(block)),
+                "a block of \(page).md is not in \(twin):\n\(block)")
+        }
+    }
+
+    /// The guide's screen on a stub network that knows a user.
+    @MainActor
+    private func screen() -> (SignalsGuideScreen, StubNetworkingProvider) {
+        let network = StubNetworkingProvider()
+        network.stub(.get, "https://api.example.com/users/ada", json: ["name": "Ada"])
+        network.stub(.get, "https://api.example.com/users/ada/repos", json: [["name": "engine"]])
+        let api = Service(baseURL: "https://api.example.com", options: .init(networking: network))
+        LifetimeCheck.track(api)
+        return (SignalsGuideScreen(api: api), network)
+    }
+
+    @MainActor
+    @Test("S1 the Signals guide's screen fills its labels, and is freed with its observations when dropped")
+    func signalsScreen() async {
+        var (screen, network): (SignalsGuideScreen?, StubNetworkingProvider) = screen()
+        _ = screen?.oneResource()
+        let user = screen?.api.resource("/users/ada")
+        _ = await user?.load().response
+        #expect(screen?.nameLabel.text == "Ada")
+        #expect(screen?.spinner.isHidden == true)
+        weak let weakScreen = screen
+        screen = nil
+        #expect(weakScreen == nil)
+        _ = network
+    }
+
+    @MainActor
+    @Test("the Signals guide's group drives the screen, which keeps the group and is still freed")
+    func groupScreen() async {
+        var (screen, _): (SignalsGuideScreen?, StubNetworkingProvider) = screen()
+        guard let api = screen?.api else { return }
+        screen?.group(user: api.resource("/users/ada"), repositories: api.resource("/users/ada/repos"))
+        #expect(screen?.shown == ["placeholder", "spinner", "spinner"])
+        _ = await api.resource("/users/ada").loadRequests.first?.response
+        _ = await api.resource("/users/ada/repos").loadRequests.first?.response
+        #expect(screen?.shown.last == "content")
+        weak let weakScreen = screen
+        screen = nil
+        #expect(weakScreen == nil)
+    }
+
+    @Test("S1 the Memory page's trap keeps its owner alive, and its fix frees it")
+    func memoryPage() {
+        let name = MutableState("Ada")
+        var leaking: MemoryGuideModel? = MemoryGuideModel()
+        var bound: MemoryGuideModel? = MemoryGuideModel()
+        leaking?.leak(name.state)
+        bound?.bind(name.state)
+        #expect(bound?.name == "Ada")
+        weak let weakLeaking = leaking
+        weak let weakBound = bound
+        leaking = nil
+        bound = nil
+        #expect(weakLeaking != nil)
+        #expect(weakBound == nil)
+    }
+
+    @MainActor
+    @Test("the migration page's screen shows the profile through both observers, and is freed when dropped")
+    func migrationScreen() async {
+        let network = StubNetworkingProvider()
+        network.stub(.get, "https://api.example.com/profile", json: ["name": "Ada"])
+        let api = Service(baseURL: "https://api.example.com", options: .init(networking: network))
+        LifetimeCheck.track(api)
+        var screen: MigrationGuideScreen? = MigrationGuideScreen(api: api)
+        screen?.appear()
+        _ = await api.resource("/profile").loadRequests.first?.response
+        #expect(screen?.shown.last?["name"] as? String == "Ada")
+        #expect(screen?.shown.filter { $0["name"] as? String == "Ada" }.count == 2)
+        weak let weakScreen = screen
+        screen = nil
+        #expect(weakScreen == nil)
+    }
+}
