@@ -13,9 +13,19 @@ final class MutationBooks {
     /// had in flight when it became stale: they may have left before the mutation landed.
     private var reloads: [(resource: WeakResource, earlierLoads: [ObjectIdentifier])] = []
     private var isFlushScheduled = false
+    /// The service's outbox, once it has one: from the start when it keeps a folder, else from first use.
+    private(set) var outbox: Outbox?
 
     init(scheduler: any Scheduler & Sendable) {
         self.scheduler = scheduler
+    }
+
+    /// The outbox of the service of `core`, made now (in memory only) if it has none yet.
+    func outbox(of core: ServiceCore, directory: URL? = nil) -> Outbox {
+        if let outbox { return outbox }
+        let made = Outbox(core: core, directory: directory)
+        outbox = made
+        return made
     }
 
     /// Reloads `resource` at the end of this turn if it is observed or has a settled change waiting for data.

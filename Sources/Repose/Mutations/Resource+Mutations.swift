@@ -103,6 +103,9 @@ extension Resource {
         if let pending {
             shownOn.apply(.changeStarted(pending))
         }
+        if usesOutbox, invalidURLSource == nil {
+            return core.mutations.outbox(of: core).submit(data, change: pending, from: self)
+        }
         let request = sendMutation(data)
         if let pending {
             endChange(pending.id, on: shownOn, when: request, method: method)
@@ -128,7 +131,8 @@ extension Resource {
         }
     }
 
-    private func changeOutcome(
+    /// What the outcome of a mutation means for its change `id`, shown on this resource when `showsOnSelf`.
+    func changeOutcome(
         _ id: Int, info: ResponseInfo, method: RequestMethod, showsOnSelf: Bool
     ) -> ResourceRecord.Change {
         guard case .success(var entity) = info.response else { return .changeFailed(id: id) }

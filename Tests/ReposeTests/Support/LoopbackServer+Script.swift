@@ -125,7 +125,9 @@ extension LoopbackServer {
                         return self.reply_json(200, store["log"])
                     offline = store["offline"]
                 if offline:
-                    return self.reset()
+                    self.connection.shutdown(socket.SHUT_RDWR)  # no answer at all: a transport error
+                    self.close_connection = True
+                    return
                 with output_lock:
                     store["log"].append({
                         "method": self.command, "path": path, "body": body.decode("utf-8", "replace"),

@@ -58,6 +58,9 @@ final class ManualNetwork: NetworkingProvider, @unchecked Sendable {
 
     var pendingCount: Int { lock.withLock { pending.count } }
 
+    /// The oldest request still waiting for an answer.
+    var oldestPending: URLRequest? { lock.withLock { pending.first?.request } }
+
     /// Answers the oldest pending request.
     func respond(
         status: Int = 200, headers: [String: String] = [:], body: Data = Data()
