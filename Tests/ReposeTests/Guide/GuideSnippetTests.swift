@@ -10,7 +10,7 @@ struct GuideSnippetTests {
     /// The guide pages whose Swift blocks are compiled: `Docs/<Page>.md` has its twin in
     /// `Tests/ReposeTests/Guide/<Page>Guide.swift`.
     static let pages = [
-        "Freshness", "Inspector", "Memory", "MigratingFromSiesta", "Networking", "Signals", "TypedContent",
+        "Freshness", "Inspector", "Memory", "MigratingFromSiesta", "Mutations", "Networking", "Signals", "TypedContent",
     ]
 
     @MainActor
