@@ -127,7 +127,17 @@ extension Resource {
         }
         request.onCompletion { [weak self, weak target] info in
             guard let self, let target else { return }
-            target.apply(changeOutcome(id, info: info, method: method, showsOnSelf: target === self))
+            target.endChange(changeOutcome(id, info: info, method: method, showsOnSelf: target === self))
+        }
+    }
+
+    /// Applies a mutation's `outcome` to the change it shows here. A change that succeeded without this resource's
+    /// new data waits for a reload (rule M4), which starts at the end of the turn even when the request went to
+    /// another URL or the configuration does not invalidate this one.
+    func endChange(_ outcome: ResourceRecord.Change) {
+        apply(outcome)
+        if case .changeSucceeded(_, nil, _) = outcome {
+            core.mutations.reloadSoon(self)
         }
     }
 

@@ -88,7 +88,7 @@ extension Outbox {
         if let change = entry.change, let resource = core?.resource(url: URL(string: entry.data.url), source: nil),
             let target = core?.resource(url: URL(string: entry.changeTarget), source: nil)
         {
-            target.apply(
+            target.endChange(
                 resource.changeOutcome(
                     change.id, info: info, method: entry.data.requestMethod, showsOnSelf: target === resource))
         }

@@ -94,6 +94,21 @@ struct OptimisticLayerTests {
         #expect(observer.events == ["observerAdded", "newData(optimistic)", "requested", "newData(network)"])
     }
 
+    @Test("M4 a change shown on another resource goes when that resource's reload brings data, unobserved too")
+    func changeOnAnotherResourceReloadsIt() async throws {
+        await harness.answer(repo.load(), contentType: "application/json", text: #"{"stars": 1}"#)
+        let starred = harness.service.resource("/user/starred/42")
+        let star = starred.mutate(.put, showing: .merge(["stars": 2]), on: repo)
+        #expect(shown["stars"] as? Int == 2)
+        await harness.answer(star, status: 204)
+        #expect(repo.currentState.pendingChanges == 1)  // settled: waits for the repo's data
+        harness.scheduler.advance()  // the end of the turn
+        let reload = try #require(repo.loadRequests.first)
+        await harness.answer(reload, contentType: "application/json", text: #"{"stars": 2}"#)
+        #expect(repo.currentState.pendingChanges == 0)
+        #expect(shown["stars"] as? Int == 2)
+    }
+
     @Test("M4 a load that left before the mutation succeeded keeps the change: its data predates it")
     func earlierLoadKeepsSettledChange() async {
         _ = await loadedRepo()
