@@ -32,6 +32,8 @@ let package = Package(
             name: "TransformerPipeline", dependencies: ["Repose"], path: "Playgrounds/TransformerPipeline"),
         .executableTarget(
             name: "PagedList", dependencies: ["Repose", "ReposeTesting"], path: "Playgrounds/PagedList"),
+        .executableTarget(
+            name: "Mutations", dependencies: ["Repose", "ReposeTesting"], path: "Playgrounds/Mutations"),
 
         // A child process the cache crash test kills in the middle of writes.
         .executableTarget(name: "repose-cache-writer", dependencies: ["Repose"], path: "Tests/CacheWriter"),
