@@ -18,6 +18,7 @@ let benchmarks: @Sendable () -> Void = {
     listBenchmarks()
     retryBenchmarks()
     pollingBenchmarks()
+    mutationBenchmarks()
     Benchmark.teardown = {
         LoopbackServer.shared.stop()
         await removeEvictionFolders()
