@@ -1,7 +1,7 @@
 /// What changed about a resource, as told to its observers.
 ///
-/// New kinds of change may be added as Repose grows (they will be, for example for pending optimistic changes), so
-/// a `switch` over an event should end with a `default:` branch; code that only needs "something changed" should
+/// New kinds of change may be added as Repose grows (as `newData(.optimistic)` was for pending optimistic changes),
+/// so a `switch` over an event should end with a `default:` branch; code that only needs "something changed" should
 /// read the resource's state instead of matching events.
 ///
 /// ```swift
