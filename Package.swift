@@ -35,8 +35,9 @@ let package = Package(
         .executableTarget(
             name: "Mutations", dependencies: ["Repose", "ReposeTesting"], path: "Playgrounds/Mutations"),
 
-        // A child process the cache crash test kills in the middle of writes.
+        // Child processes: the cache crash test kills one mid-write; the upload memory test measures one.
         .executableTarget(name: "repose-cache-writer", dependencies: ["Repose"], path: "Tests/CacheWriter"),
+        .executableTarget(name: "repose-upload-probe", dependencies: ["Repose"], path: "Tests/UploadProbe"),
 
         .testTarget(name: "ReposeSignalsTests", dependencies: ["ReposeSignals"]),
         .testTarget(name: "ReposeTests", dependencies: ["Repose", "ReposeTesting"]),

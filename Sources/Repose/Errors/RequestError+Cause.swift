@@ -24,6 +24,24 @@ extension RequestError {
             public var errorDescription: String? { "The text could not be encoded for sending." }
         }
 
+        /// A file part of a multipart request is missing, unreadable, or not a regular file.
+        public struct UnreadableMultipartFile: Error, LocalizedError {
+            /// The file that could not be read.
+            public let fileURL: URL
+            public init(fileURL: URL) { self.fileURL = fileURL }
+            public var errorDescription: String? {
+                "The file “\(fileURL.lastPathComponent)” could not be read for upload."
+            }
+        }
+
+        /// A part of a multipart request cannot be written as `multipart/form-data`.
+        public struct InvalidMultipartPart: Error, LocalizedError {
+            /// What is wrong with it.
+            public let reason: String
+            public init(reason: String) { self.reason = reason }
+            public var errorDescription: String? { "The upload could not be prepared. \(reason)" }
+        }
+
         /// A JSON body contained something that is not JSON.
         public struct InvalidJSONObject: Error, LocalizedError {
             public init() {}

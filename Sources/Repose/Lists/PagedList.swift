@@ -7,8 +7,8 @@ import Foundation
 /// ``PagedListState`` up to date. Make one with ``Service/pagedList(startingAt:items:nextPage:options:decoder:)``:
 ///
 /// ```swift
-/// let repos = service.pagedList(startingAt: service.resource("/users/ada/repos"), items: [Repo].self)
-/// repos.state.observe(owner: self) { [weak self] list in self?.show(list) }
+/// repos = service.pagedList(startingAt: service.resource("/users/ada/repos"), items: [Repo].self)  // kept
+/// repos.state.observe(owner: self) { screen, list in screen.show(list) }
 /// repos.loadMore()   // the first page; each later call, the next one
 /// repos.refresh()    // the first page again: one request, a 304 when nothing changed
 /// ```

@@ -3,10 +3,10 @@
 /// Every change of the list (a page loading, arriving or failing) produces a new snapshot on ``PagedList/state``.
 ///
 /// ```swift
-/// repos.state.observe(owner: self) { [weak self] list in
-///     self?.rows = Array(list.items)
-///     self?.footer = list.isLoadingMore ? .spinner : list.hasMore ? .loadMoreButton : .end
-///     self?.banner = list.latestError?.userMessage
+/// repos.state.observe(owner: self) { screen, list in
+///     screen.rows = Array(list.items)
+///     screen.footer = list.isLoadingMore ? .spinner : list.hasMore ? .loadMoreButton : .end
+///     screen.banner = list.latestError?.userMessage
 /// }
 /// ```
 public struct PagedListState<Item> {

@@ -36,10 +36,11 @@ extension URLSessionProvider {
         }
 
         func register(
-            _ task: URLSessionTask, maximumSize: Int, progress: @escaping ProgressHandler,
+            _ task: URLSessionTask, maximumSize: Int, uploadSize: Int64? = nil, progress: @escaping ProgressHandler,
             completion: @escaping CompletionHandler
         ) {
-            let transfer = Transfer(maximumSize: maximumSize, progress: progress, completion: completion)
+            let transfer = Transfer(
+                maximumSize: maximumSize, uploadSize: uploadSize, progress: progress, completion: completion)
             lock.withLock { transfers[task.taskIdentifier] = transfer }
         }
 

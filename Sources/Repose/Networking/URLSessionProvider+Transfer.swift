@@ -30,8 +30,15 @@ extension URLSessionProvider.SessionDelegate {
         /// The response of a credentials challenge the provider gave up, to deliver instead of the cancellation.
         var unansweredChallenge: URLResponse?
 
-        init(maximumSize: Int, progress: @escaping ProgressHandler, completion: @escaping CompletionHandler) {
+        /// The upload's length when Repose knows it and URLSession may not (a streamed body sent chunked).
+        private let uploadSize: Int64?
+
+        init(
+            maximumSize: Int, uploadSize: Int64? = nil, progress: @escaping ProgressHandler,
+            completion: @escaping CompletionHandler
+        ) {
             self.maximumSize = maximumSize
+            self.uploadSize = uploadSize
             self.progress = progress
             self.completion = completion
         }
@@ -40,8 +47,8 @@ extension URLSessionProvider.SessionDelegate {
         func recordSent(_ total: Int64, expected: Int64) -> Bool {
             guard total > sample.bytesSent else { return false }
             sample.bytesSent = total
-            if expected > 0 {
-                sample.bytesExpectedToSend = max(expected, total)
+            if let known = expected > 0 ? expected : uploadSize {
+                sample.bytesExpectedToSend = max(known, total)
             }
             hasNewSample = true
             return movedEnough()

@@ -149,7 +149,10 @@ public final class URLSessionProvider: NetworkingProvider {
         }
         let task = session.dataTask(with: request)
         // Registered before `resume()`, so the first callback always finds its state.
-        delegate.register(task, maximumSize: maximumResponseSize, progress: progress, completion: completion)
+        delegate.register(
+            task, maximumSize: maximumResponseSize,
+            uploadSize: (request.httpBodyStream as? MultipartBodyStream)?.length,
+            progress: progress, completion: completion)
         task.resume()
         return DataTask(task: task)
     }

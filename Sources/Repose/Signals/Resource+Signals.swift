@@ -5,9 +5,9 @@ extension Resource {
     /// after every change.
     ///
     /// ```swift
-    /// user.state.observe(owner: self) { state in
-    ///     nameLabel.text = state.jsonDict["name"] as? String
-    ///     spinner.isHidden = !state.isLoading
+    /// user.state.observe(owner: self) { screen, state in
+    ///     screen.nameLabel.text = state.jsonDict["name"] as? String
+    ///     screen.spinner.isHidden = !state.isLoading
     /// }
     /// ```
     ///

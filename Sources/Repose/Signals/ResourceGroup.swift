@@ -6,14 +6,14 @@ import Foundation
 /// ``state``. A screen that shows a user and their repositories can drive one spinner and one error banner from it:
 ///
 /// ```swift
-/// let group = ResourceGroup([user, repositories])
-/// group.state.observe(owner: self) { status in
+/// group = ResourceGroup([user, repositories])   // kept by the screen: a group lives as long as it is held
+/// group.state.observe(owner: self) { screen, status in
 ///     switch status.display {
-///     case .loading: showSpinner()
-///     case .error(let error): showBanner(error.userMessage)
-///     case .allData: showContent()
-///     case .anyData: showContent(partial: true)
-///     case .empty: showPlaceholder()
+///     case .loading: screen.showSpinner()
+///     case .error(let error): screen.showBanner(error.userMessage)
+///     case .allData: screen.showContent()
+///     case .anyData: screen.showContent(partial: true)
+///     case .empty: screen.showPlaceholder()
 ///     }
 /// }
 /// group.loadIfNeeded()

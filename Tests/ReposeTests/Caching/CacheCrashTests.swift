@@ -48,7 +48,7 @@ struct CacheCrashTests {
     /// reaps it. Returns how many writes it reported.
     private func runWriterAndKill(folder: URL, afterWrites count: Int) throws -> Int {
         let writer = Process()
-        writer.executableURL = try Self.writerExecutable()
+        writer.executableURL = try ChildProcess.executable(named: "repose-cache-writer")
         writer.arguments = [folder.path]
         let output = Pipe()
         writer.standardOutput = output
@@ -80,17 +80,6 @@ struct CacheCrashTests {
     }
 
     /// The writer is built next to the test binary.
-    private static func writerExecutable() throws -> URL {
-        #if os(Linux)
-        let tests = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        #else
-        let tests = try #require(Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }).bundleURL
-        #endif
-        let writer = tests.deletingLastPathComponent().appendingPathComponent("repose-cache-writer")
-        try #require(FileManager.default.isExecutableFile(atPath: writer.path), "build repose-cache-writer first")
-        return writer
-    }
-
     // The writer's content rule (Tests/CacheWriter/main.swift).
     static func size(entry: Int, version: Int) -> Int { 200_000 + (version * 7919 + entry * 104_729) % 900_000 }
     static func byte(version: Int) -> UInt8 { UInt8(version % 251) }

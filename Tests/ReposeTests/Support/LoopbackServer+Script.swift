@@ -2,7 +2,7 @@ extension LoopbackServer {
     /// The server, written to a temporary file at each start. Standard library only; see the type's
     /// documentation for the routes.
     static let script = #"""
-        import json, os, select, socket, struct, sys, threading, time, zlib
+        import json, os, re, select, socket, struct, sys, threading, time, zlib
         from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
         from urllib.parse import urlsplit, parse_qs
 
@@ -62,6 +62,41 @@ extension LoopbackServer {
                 parts.append(compressor.flush())
                 gzip_bodies[size] = b"".join(parts)
             return gzip_bodies[size]
+
+
+        def multipart_report(headers, body):
+            """Parses a multipart/form-data body strictly (CRLF only, RFC 7578) into a report of its parts."""
+            found = re.match(r'multipart/form-data; boundary=([0-9A-Za-z\'()+_,./:=?-]{1,70})$',
+                             headers.get("Content-Type", ""))
+            if not found:
+                return 400, {"error": "bad content type"}
+            delimiter = b"--" + found.group(1).encode()
+            closing = b"\r\n" + delimiter + b"--\r\n"
+            if not body.startswith(delimiter) or not body.endswith(closing):
+                return 400, {"error": "body does not open and close with the boundary"}
+            chunks = body[:-len(closing)].split(b"\r\n" + delimiter)
+            chunks[0] = chunks[0][len(delimiter):]
+            parts = []
+            for chunk in chunks:
+                if not chunk.startswith(b"\r\n") or b"\r\n\r\n" not in chunk:
+                    return 400, {"error": "a part lacks its CRLF framing"}
+                head, content = chunk[2:].split(b"\r\n\r\n", 1)
+                part = {"length": len(content), "crc32": zlib.crc32(content)}
+                if len(content) <= 256:
+                    part["text"] = content.decode("utf-8", "replace")
+                for line in head.split(b"\r\n"):
+                    if b"\n" in line or b"\r" in line:
+                        return 400, {"error": "a bare CR or LF in a header"}
+                    name, _, value = line.decode("utf-8").partition(": ")
+                    if name.lower() == "content-type":
+                        part["type"] = value
+                    elif name.lower() == "content-disposition":
+                        for key, quoted in re.findall(r'; (name|filename)="([^"]*)"', value):
+                            part[key] = quoted
+                parts.append(part)
+            return 200, {"parts": parts, "bodyLength": len(body),
+                         "contentLength": headers.get("Content-Length"),
+                         "transferEncoding": headers.get("Transfer-Encoding")}
 
 
         class Handler(BaseHTTPRequestHandler):
@@ -398,6 +433,8 @@ extension LoopbackServer {
                     self.store_route(parts, query, body)
                 elif route == "sink":
                     self.sink()
+                elif route == "multipart":
+                    self.reply_json(*multipart_report(self.headers, body))
                 elif route == "discard":
                     self.reply_json(200, {"received": len(body)})
                 else:

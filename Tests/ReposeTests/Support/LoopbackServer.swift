@@ -32,6 +32,7 @@ import Testing
 /// | `/cacheable` | 200 with `Cache-Control: public, max-age=3600`, text `count N`: how many times it was asked |
 /// | `/redirect?to=URL&status=N` | status N (302 unless given) with `Location: URL` (`/echo` unless given) |
 /// | `/redirect/loop` | 302 to itself |
+/// | any method `/multipart` | parses a `multipart/form-data` body strictly (CRLF framing, RFC 7578): 200 with `parts` (each `name`, `filename`, `type`, `length`, `crc32`, and `text` when at most 256 bytes), `bodyLength`, `contentLength`, `transferEncoding`; 400 with `error` for a malformed body |
 /// | any method `/discard` | reads the body, answers `{"received": N}` |
 /// | any method `/sink` | reads the body as it arrives without keeping it (chunked or not), answers `{"received": N, "head", "tail", "contentType", "chunked"}`: its first and last 512 bytes as text |
 /// | `/store/PATH` | a JSON store: GET answers the value at PATH (`ETag: "vN"`, N its version), or without one the values directly under it as an array (`ETag: "cN"`, N the store's write count), 304 to a matching `If-None-Match`; PUT stores the body, PATCH merges it (JSON merge patch), POST stores it at `PATH/N` with `"id": N`, DELETE removes; a write answers the value. `?status=S` answers S instead; `?hold=NAME` marks `held NAME` and waits for `/store-release/NAME` (at most 10 s) before answering. Every request is logged |

@@ -1,43 +1,25 @@
+// The Swift blocks of Docs/Testing.md, verbatim: GuideSnippetTests checks that every block appears here. The page's
+// suite is this one, and its examples are its tests: they run, so the page cannot show a test that fails.
 import Foundation
 import Repose
 import ReposeTesting
 import Testing
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
-// The examples of Docs/Testing.md, compiled and run, so that the guide cannot rot. Keep the two in step.
-
-/// The guide's view model: what a profile screen shows, derived from the user resource's state.
 @MainActor
-final class ProfileViewModel {
-    let headline: State<String>
-
-    init(user: Resource) {
-        headline = user.state.map { state in
-            if let error = state.latestError { return "Could not load: \(error.userMessage)" }
-            if state.isLoading { return "Loading…" }
-            return state.jsonDict["name"] as? String ?? ""
-        }
-    }
-}
-
-@MainActor
-@Suite("The examples of the testing guide", .checksLifetimes)
-struct TestingGuideTests {
+struct UserTests {
     let network = StubNetworkingProvider()
-    let scheduler = TestScheduler(now: .seconds(1_000))
+    let scheduler = TestScheduler(now: .seconds(1_000))  // virtual time, in seconds since 1970
     let service: Service
 
     init() {
         service = Service(
             baseURL: "https://api.example.com/v1", options: .init(networking: network, scheduler: scheduler))
-        LifetimeCheck.track(service)
     }
+}
 
-    @Test("a load answered by a stub, and the request log")
-    func stubbedLoad() async {
+extension UserTests {
+    @MainActor
+    @Test func loadsTheUser() async {
         network.stub(.get, "https://api.example.com/v1/users/1", json: ["name": "Ada"])
         let user = service.resource("/users/1")
 
@@ -46,6 +28,38 @@ struct TestingGuideTests {
         #expect(response.entity?.contentType == "application/json")
         #expect(user.latestError == nil)
         #expect(network.requests.map(\.url) == ["https://api.example.com/v1/users/1"])
+    }
+
+    @Test("an HTTP error status and a transport failure")
+    func errors() async {
+        network.stub(.get, "https://api.example.com/v1/users/404", status: 404, text: "no such user")
+        network.stub(.get, "https://api.example.com/v1/offline", error: URLError(.notConnectedToInternet))
+
+        let missing = service.resource("/users/404")
+        _ = await missing.load().response
+        #expect(missing.latestError?.httpStatusCode == 404)
+        #expect(missing.latestError?.userMessage == "Not found")
+
+        let offline = service.resource("/offline")
+        _ = await offline.load().response
+        #expect((offline.latestError?.cause as? URLError)?.code == .notConnectedToInternet)
+    }
+
+    @Test("successive responses, the last one repeating")
+    func successiveResponses() async {
+        network.stub(
+            .get, "https://api.example.com/v1/flaky",
+            responses: [.error(URLError(.timedOut)), .status(503), .json(["ok": true])])
+
+        let flaky = service.resource("/flaky")
+        _ = await flaky.load().response
+        #expect((flaky.latestError?.cause as? URLError)?.code == .timedOut)
+        _ = await flaky.load().response
+        #expect(flaky.latestError?.httpStatusCode == 503)
+        _ = await flaky.load().response
+        #expect(flaky.latestError == nil)
+        _ = await flaky.load().response
+        #expect(flaky.jsonDict["ok"] as? Bool == true)
     }
 
     @Test("matching on headers and body, and checking what was sent")
@@ -59,49 +73,33 @@ struct TestingGuideTests {
             .json(["id": 7], status: 201))
 
         let body = Data(#"{"name":"Grace"}"#.utf8)
-        let response = await service.resource("/users").request(.post, data: body, contentType: "application/json")
-            .response
+        _ = await service.resource("/users").request(.post, data: body, contentType: "application/json").response
 
-        #expect(response.error == nil)
         let sent = try #require(network.requests.last)
         #expect(sent.method == .post)
         #expect(sent.header("content-type") == "application/json")
         #expect(sent.jsonDict["name"] as? String == "Grace")
+
+        let created: [String: Any] = try await service.resource("/users").request(.post, json: ["name": "Grace"])
+            .content()
+        #expect(created["id"] as? Int == 7)
     }
 
-    @Test("errors: an HTTP status and a transport failure")
-    func errors() async {
-        network.stub(.get, "https://api.example.com/v1/users/404", status: 404, text: "no such user")
-        network.stub(.get, "https://api.example.com/v1/offline", error: URLError(.notConnectedToInternet))
+    @MainActor
+    final class ProfileViewModel {
+        let headline: State<String>
 
-        let missing = service.resource("/users/404")
-        _ = await missing.load().response
-        #expect(missing.latestError?.httpStatusCode == 404)
-        #expect(missing.latestError?.userMessage == "Not found")
-
-        let offline = service.resource("/offline")
-        _ = await offline.load().response
-        #expect((offline.latestError?.cause as? URLError)?.code == .notConnectedToInternet)
-        #expect(offline.latestError?.httpStatusCode == nil)
+        init(user: Resource) {
+            headline = user.state.map { state in
+                if let error = state.latestError { return "Could not load: \(error.userMessage)" }
+                if state.isLoading { return "Loading…" }
+                return state.jsonDict["name"] as? String ?? ""
+            }
+        }
     }
 
-    @Test("successive responses, the last one repeating")
-    func successiveResponses() async {
-        network.stub(
-            .get, "https://api.example.com/v1/flaky",
-            responses: [.error(URLError(.timedOut)), .status(503), .json(["ok": true])])
-        let flaky = service.resource("/flaky")
-
-        _ = await flaky.load().response
-        #expect((flaky.latestError?.cause as? URLError)?.code == .timedOut)
-        _ = await flaky.load().response
-        #expect(flaky.latestError?.httpStatusCode == 503)
-        _ = await flaky.load().response
-        #expect(flaky.latestError == nil)
-    }
-
-    @Test("a held response shows the loading state, then the view model's headline follows")
-    func heldResponseAndViewModel() async {
+    @MainActor
+    @Test func headlineFollowsTheLoad() async {
         let route = network.stub(.get, "https://api.example.com/v1/users/1", status: 500, text: "oops").held()
         let user = service.resource("/users/1")
         let model = ProfileViewModel(user: user)
@@ -127,9 +125,9 @@ struct TestingGuideTests {
         scheduler.advance(by: .seconds(29))
         #expect(user.loadIfNeeded() == nil)  // fresh: 30 s by default
         scheduler.advance(by: .seconds(2))
-        let reload = user.loadIfNeeded()
-        #expect(reload != nil)
-        _ = await reload?.response
+        #expect(user.loadIfNeeded() != nil)  // stale: loads
+
+        _ = await user.loadRequests.first?.response
         #expect(network.requests.count == 2)
     }
 
@@ -138,15 +136,15 @@ struct TestingGuideTests {
         let route = network.stub(.get, "https://api.example.com/v1/users/1", json: ["name": "Ada"]).held()
         let user = service.resource("/users/1")
 
-        let subscription = user.autoloadingState(cancelDelay: 0.5).observe { _ in }
+        let subscription = user.autoloadingState(cancelDelay: 0.5).observe { _ in }  // a screen shows the user
         await route.requested()
         #expect(user.isLoading)
 
         subscription.cancel()  // the screen went away
         scheduler.advance(by: .milliseconds(499))
-        #expect(user.isLoading)
+        #expect(user.isLoading)  // still within the delay
         scheduler.advance(by: .milliseconds(1))
-        #expect(!user.isLoading)
+        #expect(!user.isLoading)  // cancelled
         #expect(route.requests.first?.wasCancelled == true)
     }
 

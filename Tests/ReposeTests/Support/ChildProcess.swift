@@ -1,0 +1,16 @@
+import Foundation
+import Testing
+
+/// The helper executables some tests run as child processes; SwiftPM builds them beside the test bundle.
+enum ChildProcess {
+    static func executable(named name: String) throws -> URL {
+        #if os(Linux)
+        let tests = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        #else
+        let tests = try #require(Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }).bundleURL
+        #endif
+        let executable = tests.deletingLastPathComponent().appendingPathComponent(name)
+        try #require(FileManager.default.isExecutableFile(atPath: executable.path), "build \(name) first")
+        return executable
+    }
+}
