@@ -53,6 +53,28 @@ enum MutationsGuide {
         note.mutate(.delete, options: MutationOptions(usesOutbox: true))  // or for one mutation
         return notesAPI
     }
+
+    /// The multipart section: an upload that drives a progress bar and shows its failure in a banner.
+    static func upload(
+        api: Service, photoURL: URL, metadataJSON: Data, uploadBar: MutationsGuideBar, banner: MutationsGuideLabel
+    ) {
+        let photos = api.resource("/albums/7/photos")
+        photos.request(
+            .post,
+            multipart: [
+                .field("caption", "Dawn over the bay"),
+                .data("meta", metadataJSON, fileName: "meta.json", contentType: "application/json"),
+                .file("image", at: photoURL, contentType: "image/jpeg"),
+            ]
+        )
+        .onProgress { fraction in uploadBar.progress = fraction }
+        .onFailure { error in banner.text = error.userMessage }
+    }
+}
+
+/// A progress bar, as a screen holds one.
+final class MutationsGuideBar {
+    var progress = 0.0
 }
 
 /// A label, as a screen holds one.

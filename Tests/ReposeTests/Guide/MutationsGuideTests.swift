@@ -19,7 +19,11 @@ struct MutationsGuideTests {
 
     @Test("M1 M3 the guide's two changes show at once; the refused one rolls back alone")
     func layers() async {
-        network.stub(.get, "https://api.example.com/repos/ada/engine", json: ["stargazers_count": 213])
+        // After the star, the server counts it: whether the star's reload lands before the refusal or after, the
+        // count shown stays 214.
+        network.stub(
+            .get, "https://api.example.com/repos/ada/engine",
+            responses: [.json(["stargazers_count": 213]), .json(["stargazers_count": 214])])
         network.stub(.patch, "https://api.example.com/repos/ada/engine", status: 403, json: ["message": "no"])
         network.stub(.put, "https://api.example.com/user/starred/ada/engine", json: [:])
         let loaded = api.resource("/repos/ada/engine")
@@ -60,5 +64,27 @@ struct MutationsGuideTests {
         #expect(screen.syncLabel.text == "Saved")
         #expect(screen.shown.count == 1)
         #expect(screen.shown.first?.hasPrefix("Not saved: https://api.example.com/notes/7") == true)
+    }
+
+    @Test("M12 the guide's upload sends a multipart body; with its file gone, it fails at once into the banner")
+    func upload() async throws {
+        network.stub(.post, "https://api.example.com/albums/7/photos", status: 201, json: ["id": 1])
+        let photo = FileManager.default.temporaryDirectory.appendingPathComponent("repose-photo-\(UUID()).jpg")
+        try Data(repeating: 0xFF, count: 4096).write(to: photo)
+        defer { try? FileManager.default.removeItem(at: photo) }
+        let (bar, banner) = (MutationsGuideBar(), MutationsGuideLabel())
+        MutationsGuide.upload(
+            api: api, photoURL: photo, metadataJSON: Data("{}".utf8), uploadBar: bar, banner: banner)
+        await network.idle(timeout: .seconds(60))
+        let sent = try #require(network.requests.last)
+        #expect(sent.header("Content-Type")?.hasPrefix("multipart/form-data; boundary=repose-") == true)
+        #expect(banner.text.isEmpty)
+
+        try FileManager.default.removeItem(at: photo)
+        MutationsGuide.upload(
+            api: api, photoURL: photo, metadataJSON: Data("{}".utf8), uploadBar: bar, banner: banner)
+        for _ in 0..<1000 where banner.text.isEmpty { await Task.yield() }  // hooks of a failed request run next turn
+        #expect(banner.text == "The file “\(photo.lastPathComponent)” could not be read for upload.")
+        #expect(network.requests.count == 1)
     }
 }
