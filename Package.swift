@@ -32,6 +32,8 @@ let package = Package(
             name: "TransformerPipeline", dependencies: ["Repose"], path: "Playgrounds/TransformerPipeline"),
         .executableTarget(
             name: "PagedList", dependencies: ["Repose", "ReposeTesting"], path: "Playgrounds/PagedList"),
+        .executableTarget(
+            name: "Mutations", dependencies: ["Repose", "ReposeTesting"], path: "Playgrounds/Mutations"),
 
         // Child processes: the cache crash test kills one mid-write; the upload memory test measures one.
         .executableTarget(name: "repose-cache-writer", dependencies: ["Repose"], path: "Tests/CacheWriter"),

@@ -4,9 +4,10 @@ import Repose
 /// refuses, that change alone is taken back.
 ///
 /// This is the one file that knows how an optimistic change is made; the rest of the demo only calls
-/// ``star(_:)`` and ``unstar(_:)`` and reads the ``Outcome``. For now it overrides the repository's content
-/// locally, sends `PUT` or `DELETE /user/starred/{owner}/{repo}`, and on failure subtracts its own step from
-/// whatever the repository shows by then, so that other changes made meanwhile stay.
+/// ``star(_:)`` and ``unstar(_:)`` and reads the ``Outcome``. It sends `PUT` or `DELETE /user/starred/{owner}/{repo}`
+/// as a mutation whose change, one star more or fewer, shows on the repository: a layer over the server's data that
+/// goes by itself when the server refuses, whatever other changes are pending, and that the repository's reload
+/// replaces when the server agrees.
 @MainActor
 struct StarActions {
     /// What became of a change.
@@ -31,23 +32,16 @@ struct StarActions {
     }
 
     private func change(_ repository: Resource, by step: Int, method: RequestMethod) async -> Outcome {
-        adjustStars(of: repository, by: step)
         let names = repository.url.pathComponents.suffix(2)
         let starred = service.resource(segments: ["user", "starred"] + names)
-        switch await starred.request(method).response {
-        case .success:
+        let oneStar = OptimisticChange.update([String: Any].self) { json in
+            if let stars = json["stargazers_count"] as? Int { json["stargazers_count"] = stars + step }
+        }
+        do {
+            _ = try await starred.mutate(method, showing: oneStar, on: repository).entity
             return .kept
-        case .failure(let error):
-            adjustStars(of: repository, by: -step)
+        } catch {
             return .rolledBack(error)
         }
-    }
-
-    /// Shows `step` more stars on `repository`, without the network; nothing when it has no data to change.
-    private func adjustStars(of repository: Resource, by step: Int) {
-        var json = repository.jsonDict
-        guard let stars = json["stargazers_count"] as? Int else { return }
-        json["stargazers_count"] = stars + step
-        repository.overrideLocalContent(with: json)
     }
 }

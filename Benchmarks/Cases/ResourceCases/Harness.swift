@@ -161,6 +161,7 @@ public func resourceCases() -> [BenchmarkCase] {
     listBenchmarks()
     retryBenchmarks()
     pollingBenchmarks()
+    mutationBenchmarks()
     return registry.lock.withLock { registry.cases }
 }
 

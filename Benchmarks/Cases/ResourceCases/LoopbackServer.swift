@@ -3,8 +3,9 @@ import Foundation
 /// A keep-alive HTTP/1.1 server on 127.0.0.1, run by python3 for the loopback cases.
 ///
 /// It serves `/1k` and `/1m` from memory as `application/octet-stream`, and `/1m.json` (about 1 MB: an array of
-/// 13,000 small objects) as `application/json`, with `TCP_NODELAY`. It exits when its
-/// standard input closes, so it never outlives the benchmark process, and ``stop()`` ends it at teardown.
+/// 13,000 small objects) as `application/json`, answers every `PUT` and `PATCH` with 204, with `TCP_NODELAY`. It
+/// exits when its standard input closes, so it never outlives the benchmark process, and ``stop()`` ends it at
+/// teardown.
 final class LoopbackServer: @unchecked Sendable {
     // @unchecked Sendable: `lock` guards every mutable property.
     static let shared = LoopbackServer()
@@ -35,6 +36,12 @@ final class LoopbackServer: @unchecked Sendable {
                 self.send_header("Content-Length", str(len(body)))
                 self.end_headers()
                 self.wfile.write(body)
+            def do_PATCH(self):  # a write: the body is read and dropped
+                self.rfile.read(int(self.headers.get("Content-Length", "0")))
+                self.send_response(204)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+            do_PUT = do_PATCH
             def log_message(self, *args):
                 pass
         server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)

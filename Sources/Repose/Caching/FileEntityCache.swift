@@ -211,17 +211,7 @@ public final class FileEntityCache: EntityCache, @unchecked Sendable {
 
     /// Writes `data` to a private temporary file, then renames it to `name`. `false` if the folder is unwritable.
     private func store(_ data: Data, as name: String) -> Bool {
-        let files = FileManager.default
-        try? files.createDirectory(
-            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let temporary = directory.appendingPathComponent(".\(UUID().uuidString).tmp")
-        guard files.createFile(atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600])
-        else { return false }
-        guard rename(temporary.path, directory.appendingPathComponent(name).path) == 0 else {
-            try? files.removeItem(at: temporary)
-            return false
-        }
-        return true
+        PrivateFiles.write(data, named: name, in: directory)
     }
 
     private func remove(_ name: String) {

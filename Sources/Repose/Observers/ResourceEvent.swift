@@ -1,7 +1,7 @@
 /// What changed about a resource, as told to its observers.
 ///
-/// New kinds of change may be added as Repose grows (they will be, for example for pending optimistic changes), so
-/// a `switch` over an event should end with a `default:` branch; code that only needs "something changed" should
+/// New kinds of change may be added as Repose grows (as `newData(.optimistic)` was for pending optimistic changes),
+/// so a `switch` over an event should end with a `default:` branch; code that only needs "something changed" should
 /// read the resource's state instead of matching events.
 ///
 /// ```swift
@@ -37,6 +37,8 @@ public enum ResourceEvent: Equatable, Sendable, CustomStringConvertible {
         case localOverride
         /// `wipe()`: the data is now gone.
         case wipe
+        /// An optimistic change of a mutation started or was rolled back (see `Resource.mutate`).
+        case optimistic
     }
 
     public var description: String {

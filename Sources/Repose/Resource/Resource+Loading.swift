@@ -44,11 +44,12 @@ extension Resource {
         load(using: makeLoadRequest())
     }
 
-    /// The GET a load sends, with the current data's validator: its ETag as `If-None-Match`, or without one its
-    /// `Last-Modified` date as `If-Modified-Since` (rule R3).
+    /// The GET a load sends, with the server data's validator: its ETag as `If-None-Match`, or without one its
+    /// `Last-Modified` date as `If-Modified-Since` (rule R3). Data the app put in place itself has none: a 304
+    /// would confirm it as the server's, and a local edit would outlive the load meant to replace it.
     func makeLoadRequest() -> Request {
         request(.get) { [weak self] urlRequest in
-            guard let data = self?.record.latestData else { return }
+            guard let self, !record.isLocalData, let data = record.serverData else { return }
             if let etag = data.etag {
                 urlRequest.setValue(etag, forHTTPHeaderField: "If-None-Match")
             } else if let lastModified = data.header(forKey: "Last-Modified"),
@@ -82,29 +83,41 @@ extension Resource {
         request.onProgress { [weak self] progress in
             self?.notifyObserversOfProgress(progress)
         }
+        let start = LoadStart(settledBy: record.settleCount, overrideCount: record.overrideCount)
         request.onCompletion { [weak self] info in
-            self?.finishLoad(request, with: info)
+            self?.finishLoad(request, with: info, start: start)
         }
         return request
     }
 
-    private func finishLoad(_ request: Request, with info: ResponseInfo) {
+    /// What the record was when a load started: which changes its data will hold (rule M4), and which local
+    /// override its validator was for.
+    private struct LoadStart {
+        let settledBy: Int
+        let overrideCount: Int
+    }
+
+    private func finishLoad(_ request: Request, with info: ResponseInfo, start: LoadStart) {
         loadRequests.removeAll { $0 === request }
-        apply(change(for: info))
+        apply(change(for: info, start: start))
         ReposeLog.log(.stateChanges, stateLogLine)
         if timing.refreshInterval != nil, isObserved { pollWhenDue() }
     }
 
     /// What a load's outcome means for the resource's data: every time is the service clock's now.
-    private func change(for info: ResponseInfo) -> ResourceRecord.Change {
+    private func change(for info: ResponseInfo, start: LoadStart) -> ResourceRecord.Change {
         switch info.response {
         case .success(var entity) where info.isNew:
             entity.timestamp = core.now()
-            return .loaded(entity, lifetime: headerLifetime(of: entity))
+            return .loaded(entity, lifetime: headerLifetime(of: entity), settledBy: start.settledBy)
+        case .success where info.confirmsData && record.overrideCount != start.overrideCount:
+            // Sent with the validator of data a local override has replaced since: the server confirmed data this
+            // resource no longer holds.
+            return .failed(staleConfirmation(), retryAfter: nil)
         case .success where info.confirmsData:
             let now = core.now()
             refreshCachedTimestamps(now)
-            return .confirmed(at: now)
+            return .confirmed(at: now, settledBy: start.settledBy)
         case .success:
             return .reused
         case .failure(let error) where error.isCancellation:
@@ -114,6 +127,13 @@ extension Resource {
             let asksToWait = error.entity?.header(forKey: "Retry-After") != nil
             return .failed(error, retryAfter: asksToWait ? HTTPFreshness(error: error).retryAfter : nil)
         }
+    }
+
+    /// The failure of a 304 that confirmed data a local override replaced while the load was on its way.
+    private func staleConfirmation() -> RequestError {
+        RequestError(
+            userMessage: "The server said nothing changed, but the data was changed locally meanwhile.",
+            cause: RequestError.Cause.NoLocalDataFor304(), httpStatusCode: 304, timestamp: core.now())
     }
 
     /// How long `entity` stays fresh by its own headers (rule R1), when the configuration reads them: `nil` to

@@ -1,8 +1,14 @@
 extension Resource {
     /// Replaces ``latestData`` with `entity` as given, without the network or the transformer pipeline, and clears
-    /// ``latestError``. An entity made without a timestamp is stamped with the service's clock. Observers receive ``ResourceEvent/newData(_:)`` with `.localOverride`.
+    /// ``latestError``. An entity made without a timestamp is stamped with the service's clock. Observers receive
+    /// ``ResourceEvent/newData(_:)`` with `.localOverride`.
     ///
-    /// Use it for optimistic and incremental updates, when you know what the server now holds.
+    /// Use it for incremental updates, when you know what the server now holds. For a change that should last only
+    /// until a mutation ends, use an ``OptimisticChange`` with ``mutate(_:showing:on:options:)``: it rolls back on
+    /// its own. With optimistic changes pending, the entity replaces the data beneath them, and they stay on top.
+    ///
+    /// The next load asks the server for its full data, without the old data's `ETag` or `Last-Modified`: a
+    /// 304 Not Modified must not keep a local edit in place of what the server holds.
     ///
     /// A persistent cache forgets its entry for this resource, so that a relaunch does not bring back the data this
     /// replaced; the override itself is not stored.
@@ -18,7 +24,7 @@ extension Resource {
     /// Replaces only the content of ``latestData``, keeping its content type and headers, stamped with the current
     /// time. Without existing data, the content type is `application/binary`.
     public func overrideLocalContent(with content: Any) {
-        var entity = record.latestData ?? Entity<Any>(content: content, contentType: "application/binary")
+        var entity = record.serverData ?? Entity<Any>(content: content, contentType: "application/binary")
         entity.content = content
         entity.timestamp = core.now()
         overrideLocalData(with: entity)

@@ -71,6 +71,9 @@ extension Resource {
         for decorator in configuration(for: decoratedMethod).requestDecorators {
             request = decorator(self, request)
         }
+        if decoratedMethod.changesData {  // what it changed is stale now (rule M6)
+            request.onSuccess { [weak self] _ in self?.invalidateAfterMutation(decoratedMethod) }
+        }
         trackRequest(request)
         return request.start()
     }

@@ -55,6 +55,10 @@ public final class Resource {
         self.core = core
         self.url = url
         self.invalidURLSource = invalidURLSource
+        if let outbox = core.mutations.outbox {  // a mutation still pending shows on every instance for its URL
+            let changes = outbox.changes(showingOn: url.absoluteString)
+            if !changes.isEmpty { _ = record.apply(.changesRestored(changes)) }
+        }
     }
 
     // MARK: State

@@ -4,10 +4,14 @@ import Foundation
 /// One value, changed only by ``apply(_:)``, which also says what observers should hear.
 ///
 /// Everything a resource's state goes through is a ``Change``: a load starting, ending in any way, a cache hit, a
-/// local override, an invalidation, a wipe. State still to come (pending optimistic changes) belongs here too, so
-/// that one function stays the only place the rules of sections A and B live.
+/// local override, an invalidation, a wipe, an optimistic change starting, settling or ending. One function stays
+/// the only place the rules of sections A, B and M live.
+///
+/// With optimistic changes pending, the record keeps the server's data beneath them (``layers``) and
+/// ``latestData`` is what they make of it, computed once per change so that reading it costs what it always did.
 struct ResourceRecord {
-    /// The latest valid data: from a load, a cache, or a local override.
+    /// The latest valid data as shown: from a load, a cache, or a local override, with any pending optimistic
+    /// changes applied.
     private(set) var latestData: Entity<Any>?
     /// The error from the latest load, if it failed; cleared by the next success or local override.
     private(set) var latestError: RequestError? {
@@ -22,6 +26,18 @@ struct ResourceRecord {
     private(set) var isInvalidated = false
     /// What freshness reads, kept by ``apply(_:)`` beside the data and error it comes from.
     private(set) var freshness = Freshness()
+    /// The pending optimistic changes and the server's data beneath them; `nil` when no change is pending, and then
+    /// ``latestData`` is the server's data.
+    private(set) var layers: PendingLayers?
+    /// How many changes have settled so far (their mutations succeeded): a load started when this was `n` brings
+    /// data that already holds every change settled at `n` or before.
+    private(set) var settleCount = 0
+    /// Whether the data is the app's own (a local override) rather than what a server sent: then it has no
+    /// validator a load could send, since a 304 would confirm data the server never had.
+    private(set) var isLocalData = false
+    /// How many local overrides there have been: a 304 to a load started before the latest one confirms data the
+    /// resource no longer holds.
+    private(set) var overrideCount = 0
 
     /// The times freshness is decided from. A tuning that earns its keep: `loadIfNeeded()` asks on every call, and
     /// reading a timestamp through the optional entity or error copies the whole value, retaining every field
@@ -43,9 +59,10 @@ struct ResourceRecord {
         /// A load started (rule B8). Nothing changes yet.
         case loadStarted
         /// A load brought new data, stamped with the time it arrived, fresh for `lifetime` if its headers set one.
-        case loaded(Entity<Any>, lifetime: TimeInterval?)
+        /// It replaces the changes that had settled when the load started (`settledBy`, a ``settleCount``; rule M4).
+        case loaded(Entity<Any>, lifetime: TimeInterval?, settledBy: Int = .max)
         /// The server confirmed the data as current at this time (a 304, rules A12 and K8). Its lifetime stays.
-        case confirmed(at: TimeInterval)
+        case confirmed(at: TimeInterval, settledBy: Int = .max)
         /// `loadIfNeeded()` found the data fresh after reading the caches: the load ends without the network, and
         /// without making the data any younger (rule H4).
         case reused
@@ -61,6 +78,15 @@ struct ResourceRecord {
         case invalidated
         /// The app wiped the resource (rule A36).
         case wiped
+        /// A mutation started with an optimistic change (rules M1, M2).
+        case changeStarted(PendingChange)
+        /// Changes kept by the outbox from an earlier launch: they go beneath the changes started since.
+        case changesRestored([PendingChange])
+        /// A mutation succeeded. With the target's new data from its response, that data replaces the server's and
+        /// the change goes in the same step; without, the change stays until a later load brings data (rule M4).
+        case changeSucceeded(id: Int, data: Entity<Any>?, lifetime: TimeInterval?)
+        /// A mutation failed or was cancelled: only its change goes (rule M3).
+        case changeFailed(id: Int)
     }
 
     /// Applies `change` and returns the event it means for observers, or `nil` when observers have nothing to hear.
@@ -68,11 +94,14 @@ struct ResourceRecord {
         switch change {
         case .loadStarted:
             return .requested
-        case .loaded(let entity, let lifetime):
-            replaceData(with: entity, lifetime: lifetime)
+        case .loaded(let entity, let lifetime, let settledBy):
+            replaceData(with: entity, lifetime: lifetime, keepingChanges: { ($0.settledAt ?? .max) > settledBy })
             return .newData(.network)
-        case .confirmed(let time):
-            latestData?.timestamp = time
+        case .confirmed(let time, let settledBy):
+            if var data = serverData {
+                data.timestamp = time
+                replaceServerData(with: data, keepingChanges: { ($0.settledAt ?? .max) > settledBy })
+            }
             freshness.dataTime = time
             clearError()
             return .notModified
@@ -87,13 +116,15 @@ struct ResourceRecord {
         case .cancelled:
             return .requestCancelled
         case .cached(let entity, let lifetime):
-            guard latestData == nil, latestError == nil else { return nil }
-            latestData = entity
+            guard serverData == nil, latestError == nil else { return nil }
+            replaceServerData(with: entity, keepingChanges: { _ in true })
             freshness.dataTime = entity.timestamp
             freshness.dataLifetime = lifetime
             return .newData(.cache)
         case .overridden(let entity):
-            replaceData(with: entity, lifetime: nil)
+            replaceData(with: entity, lifetime: nil, keepingChanges: { $0.settledAt == nil })
+            isLocalData = true
+            overrideCount += 1
             return .newData(.localOverride)
         case .invalidated:
             isInvalidated = true
@@ -101,14 +132,85 @@ struct ResourceRecord {
         case .wiped:
             self = ResourceRecord()
             return .newData(.wipe)
+        default:
+            return applyPendingChange(change)
         }
     }
 
-    private mutating func replaceData(with entity: Entity<Any>, lifetime: TimeInterval?) {
-        latestData = entity
+    /// The mutation cases of ``apply(_:)``.
+    private mutating func applyPendingChange(_ change: Change) -> ResourceEvent? {
+        var changes = layers?.changes ?? []
+        switch change {
+        case .changeStarted(let pending):
+            changes.append(pending)
+        case .changesRestored(let restored):
+            changes.insert(contentsOf: restored, at: 0)
+        case .changeSucceeded(let id, let data?, let lifetime):
+            // The response holds this change and every one that settled before it.
+            replaceData(with: data, lifetime: lifetime, keepingChanges: { $0.id != id && $0.settledAt == nil })
+            return .newData(.network)
+        case .changeSucceeded(let id, nil, _):
+            guard let index = changes.firstIndex(where: { $0.id == id }) else { return nil }
+            settleCount += 1
+            changes[index].settledAt = settleCount
+            layers = .layers(serverData: serverData, changes: changes)
+            return nil  // nothing shows differently: the change stays until the server's data replaces it
+        case .changeFailed(let id):
+            guard changes.contains(where: { $0.id == id }) else { return nil }
+            changes.removeAll { $0.id == id }
+        default:
+            return nil
+        }
+        setLayers(serverData: serverData, changes: changes)
+        return .newData(.optimistic)
+    }
+
+    /// The server's data: ``latestData`` as it would show without the pending changes.
+    var serverData: Entity<Any>? {
+        layers.map(\.serverData) ?? latestData
+    }
+
+    /// Whether a change whose mutation succeeded still waits for the server's data to replace it.
+    var hasSettledChanges: Bool {
+        layers?.changes.contains { $0.settledAt != nil } ?? false
+    }
+
+    /// How many optimistic changes are pending over the server's data.
+    var pendingChangeCount: Int {
+        layers?.changes.count ?? 0
+    }
+
+    private mutating func replaceData(
+        with entity: Entity<Any>, lifetime: TimeInterval?, keepingChanges keep: (PendingChange) -> Bool
+    ) {
+        replaceServerData(with: entity, keepingChanges: keep)
+        isLocalData = false
         freshness.dataTime = entity.timestamp
         freshness.dataLifetime = lifetime
         clearError()
+    }
+
+    /// Puts `entity` beneath the pending changes that `keep` accepts (rule M5).
+    private mutating func replaceServerData(
+        with entity: Entity<Any>, keepingChanges keep: (PendingChange) -> Bool
+    ) {
+        guard let layers else {
+            latestData = entity
+            return
+        }
+        setLayers(serverData: entity, changes: layers.changes.filter(keep))
+    }
+
+    /// Stores the layers and computes what they show, once.
+    private mutating func setLayers(serverData: Entity<Any>?, changes: [PendingChange]) {
+        if changes.isEmpty {
+            layers = nil
+            latestData = serverData
+        } else {
+            let layers = PendingLayers.layers(serverData: serverData, changes: changes)
+            latestData = layers.shown
+            self.layers = layers
+        }
     }
 
     private mutating func clearError() {

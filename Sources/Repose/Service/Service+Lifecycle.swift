@@ -23,6 +23,18 @@ extension Service {
         }
     }
 
+    /// The service's outbox: the mutations kept until the server has them (see ``Outbox``).
+    public var outbox: Outbox {
+        core.mutations.outbox(of: core)
+    }
+
+    /// Makes `trigger` send what the outbox keeps waiting, for as long as this service lives (rule M8).
+    func sendOutbox(on trigger: Signal<Void>?) {
+        trigger?.observe(owner: self) { [weak self] in
+            self?.core.mutations.outbox?.resumeWaiting()
+        }
+    }
+
     /// Makes every signal in `triggers` call ``loadStaleObservedResources()`` for as long as this service lives.
     func reloadStaleResources(on triggers: [Signal<Void>?]) {
         for trigger in triggers.compactMap({ $0 }) {

@@ -1,3 +1,4 @@
+import Foundation
 import ReposeSignals
 
 extension Service {
@@ -27,6 +28,10 @@ extension Service {
         /// Sends when the app becomes active; then every observed resource with stale data loads. The application's
         /// activation on Apple platforms (``systemActivations()``), none on Linux.
         public var becameActive: Signal<Void>?
+        /// Where the ``Outbox`` keeps the mutations it holds, so that they are sent, and their changes shown, after a
+        /// relaunch; `nil` (the default) keeps them in memory for the launch. A folder for this service alone,
+        /// created private to the user on first write.
+        public var outboxDirectory: URL?
 
         /// Options with the given parts, and the defaults for the rest.
         public init(
@@ -34,13 +39,15 @@ extension Service {
             networking: any NetworkingProvider = URLSessionProvider(),
             scheduler: any Scheduler & Sendable = MainScheduler(),
             reconnected: Signal<Void>? = systemReconnections(),
-            becameActive: Signal<Void>? = systemActivations()
+            becameActive: Signal<Void>? = systemActivations(),
+            outboxDirectory: URL? = nil
         ) {
             self.standardTransformers = standardTransformers
             self.networking = networking
             self.scheduler = scheduler
             self.reconnected = reconnected
             self.becameActive = becameActive
+            self.outboxDirectory = outboxDirectory
         }
     }
 }

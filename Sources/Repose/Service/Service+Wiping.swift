@@ -15,6 +15,7 @@ extension Service {
     /// The caches' removals are queued before this returns, so no later read through this service sees them.
     public func wipeResources() {
         core.removeCachedEntities(forURLsMatching: nil)  // first: a wiped resource's observers may read again
+        core.mutations.outbox?.removeMutations { _ in true }  // no write of this user goes out with the next one's
         wipeLiveResources { _ in true }
     }
 
@@ -32,6 +33,7 @@ extension Service {
     public func wipeResources(matching pattern: any ConfigurationPatternConvertible) {
         let matches = pattern.configurationPattern(for: self)
         core.removeCachedEntities(forURLsMatching: matches)
+        core.mutations.outbox?.removeMutations(where: matches)
         wipeLiveResources { matches($0.url) }
     }
 

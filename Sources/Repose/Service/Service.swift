@@ -44,6 +44,10 @@ public final class Service {
         installStandardTransformers(options.standardTransformers)
         memoryWarningObserver = flushOnMemoryWarnings()
         reloadStaleResources(on: [options.reconnected, options.becameActive])
+        if let folder = options.outboxDirectory {
+            _ = core.mutations.outbox(of: core, directory: folder)  // reads the folder now: sent at launch
+        }
+        sendOutbox(on: options.reconnected)
     }
 
     /// Creates a service from a base `URL`; `options` are those of the `String` form.
@@ -109,6 +113,7 @@ public final class Service {
         if let memoryWarningObserver {
             NotificationCenter.default.removeObserver(memoryWarningObserver)
         }
+        core.mutations.outbox?.serviceReleased()
         core.serviceReleased()
     }
 

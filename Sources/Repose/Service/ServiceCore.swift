@@ -30,6 +30,8 @@ final class ServiceCore {
     /// Configurations already built, by method and the entries that matched: resources whose URLs match the same
     /// entries share one object instead of each building, and holding, a pipeline of its own.
     var sharedConfigurations: [SharedConfigurationKey: BuiltConfiguration] = [:]
+    /// Reloads after mutations, and the outbox (`Mutations/`).
+    let mutations: MutationBooks
 
     /// The `Service` the app holds for this core, while it holds one.
     private weak var handle: Service?
@@ -43,6 +45,7 @@ final class ServiceCore {
         self.now = clock
         self.scheduler = scheduler
         deadlines = Deadlines(scheduler: scheduler, now: clock)
+        mutations = MutationBooks(scheduler: scheduler)
     }
 
     /// The app's `Service` for this core; if the app dropped it, a new one, which holds resources again for as

@@ -23,11 +23,14 @@ public struct ResourceState<Content> {
     /// A resource's ``Resource/state`` sends a new snapshot when its data turns stale, without any load, while
     /// anything observes it.
     public var isStale: Bool
+    /// How many optimistic changes of mutations still on their way show in ``latestData`` over the server's data:
+    /// time to show "saving…". See ``OptimisticChange``.
+    public var pendingChanges: Int
 
     /// Creates a snapshot from its parts.
     public init(
         content: Content?, latestData: Entity<Any>?, latestError: RequestError?, isLoading: Bool,
-        isRequesting: Bool, timestamp: TimeInterval, isStale: Bool = false
+        isRequesting: Bool, timestamp: TimeInterval, isStale: Bool = false, pendingChanges: Int = 0
     ) {
         self.content = content
         self.latestData = latestData
@@ -36,13 +39,15 @@ public struct ResourceState<Content> {
         self.isRequesting = isRequesting
         self.timestamp = timestamp
         self.isStale = isStale
+        self.pendingChanges = pendingChanges
     }
 
     /// The same snapshot with its content read as another type.
     public func typed<T>(as type: T.Type = T.self) -> ResourceState<T> {
         ResourceState<T>(
             content: latestData.flatMap { $0.content as? T }, latestData: latestData, latestError: latestError,
-            isLoading: isLoading, isRequesting: isRequesting, timestamp: timestamp, isStale: isStale)
+            isLoading: isLoading, isRequesting: isRequesting, timestamp: timestamp, isStale: isStale,
+            pendingChanges: pendingChanges)
     }
 }
 
@@ -67,7 +72,8 @@ extension Resource {
     public var currentState: ResourceState<Any> {
         ResourceState(
             content: record.latestData?.content, latestData: record.latestData, latestError: record.latestError,
-            isLoading: isLoading, isRequesting: isRequesting, timestamp: timestamp, isStale: isDataStale)
+            isLoading: isLoading, isRequesting: isRequesting, timestamp: timestamp, isStale: isDataStale,
+            pendingChanges: record.pendingChangeCount)
     }
 }
 

@@ -11,8 +11,8 @@ struct GuideSnippetTests {
     /// `Tests/ReposeTests/Guide/<Page>Guide.swift`.
     static let pages = [
         "Behavior", "Caching", "Configuration", "Freshness", "Inspector", "Lists", "Logging", "Memory",
-        "MigratingFromSiesta", "Networking", "Observers", "Pipeline", "Requests", "ResourceState", "Security",
-        "ServicesAndResources", "Signals", "Testing", "TypedContent",
+        "MigratingFromSiesta", "Mutations", "Networking", "Observers", "Pipeline", "Requests", "ResourceState",
+        "Security", "ServicesAndResources", "Signals", "Testing", "TypedContent",
     ]
 
     @MainActor

@@ -12,7 +12,7 @@ final class SecurityGuideSession {
     }
 
     func logOut() {
-        service.wipeResources()  // memory and disk: every resource, and every entry of every cache
+        service.wipeResources()  // memory and disk: every resource, every cache entry, the outbox
         provider.removeAllCookies()  // only if you created the provider with keepsCookies: true
         service.invalidateConfiguration()  // headers computed from the old token are built again
     }

@@ -16,6 +16,7 @@ extension LoopbackServer {
         gzip_bodies = {}
         counters = {"cacheable": 0}
         named_counts = {}
+        store = {"data": {}, "versions": {}, "log": [], "offline": False, "writes": 0, "holds": {}}
 
 
         def bump(name):
@@ -29,6 +30,24 @@ extension LoopbackServer {
             """Tells the test process, on standard output, that the server reached a point."""
             with output_lock:
                 print("mark " + name, flush=True)
+
+
+        def merge_patch(target, patch):
+            """A JSON merge patch (RFC 7386)."""
+            if not isinstance(patch, dict):
+                return patch
+            result = dict(target) if isinstance(target, dict) else {}
+            for key, value in patch.items():
+                if value is None:
+                    result.pop(key, None)
+                else:
+                    result[key] = merge_patch(result.get(key), value)
+            return result
+
+
+        def hold_event(name):
+            with output_lock:
+                return store["holds"].setdefault(name, threading.Event())
 
 
         def gzip_of(size):
@@ -90,19 +109,101 @@ extension LoopbackServer {
             def log_message(self, *args):
                 pass
 
-            def read_body(self):
+            def read_body_chunks(self):
+                """The request body, chunk by chunk, as it arrives: chunked or with a Content-Length."""
                 if "chunked" in self.headers.get("Transfer-Encoding", "").lower():
-                    chunks = []  # joined once: appending to bytes would copy the body at every chunk
                     while True:
                         size = int(self.rfile.readline().split(b";")[0].strip() or b"0", 16)
                         if size == 0:
                             while self.rfile.readline() not in (b"\r\n", b"\n", b""):
                                 pass
-                            return b"".join(chunks)
-                        chunks.append(self.rfile.read(size))
+                            return
+                        yield self.rfile.read(size)
                         self.rfile.readline()
-                length = int(self.headers.get("Content-Length") or 0)
-                return self.rfile.read(length) if length > 0 else b""
+                left = int(self.headers.get("Content-Length") or 0)
+                while left > 0:
+                    chunk = self.rfile.read(min(left, 1 << 20))
+                    if not chunk:
+                        return
+                    left -= len(chunk)
+                    yield chunk
+
+            def read_body(self):
+                if self.path.split("?")[0].rstrip("/") == "/sink":
+                    return b""  # read by the route itself, without keeping it
+                return b"".join(self.read_body_chunks())
+
+            def sink(self):
+                """Reads the body without keeping it: its length, and its first and last 512 bytes as text."""
+                count, head, tail = 0, b"", b""
+                for chunk in self.read_body_chunks():
+                    count += len(chunk)
+                    if len(head) < 512:
+                        head += chunk[:512 - len(head)]
+                    tail = (tail + chunk)[-512:]
+                self.reply_json(200, {
+                    "received": count, "head": head.decode("utf-8", "replace"), "tail": tail.decode("utf-8", "replace"),
+                    "contentType": self.headers.get("Content-Type", ""),
+                    "chunked": "chunked" in self.headers.get("Transfer-Encoding", "").lower()})
+
+            def store_route(self, parts, query, body):
+                """A small JSON store with a log of every request it saw; see the route table."""
+                path = "/" + "/".join(parts)
+                if parts[0] == "store-release":
+                    hold_event(parts[1] if len(parts) > 1 else "").set()
+                    return self.reply_json(200, {"released": parts[1:]})
+                with output_lock:
+                    if parts[0] == "store-offline":
+                        store["offline"] = query.get("on", "1") == "1"
+                        return self.reply_json(200, {"offline": store["offline"]})
+                    if parts[0] == "store-log":
+                        return self.reply_json(200, store["log"])
+                    offline = store["offline"]
+                if offline:
+                    self.connection.shutdown(socket.SHUT_RDWR)  # no answer at all: a transport error
+                    self.close_connection = True
+                    return
+                with output_lock:
+                    store["log"].append({
+                        "method": self.command, "path": path, "body": body.decode("utf-8", "replace"),
+                        "key": self.headers.get("Idempotency-Key"), "authorization": self.headers.get("Authorization"),
+                        "contentType": self.headers.get("Content-Type")})
+                if "hold" in query:
+                    mark("held " + query["hold"])
+                    hold_event(query["hold"]).wait(MAX_DELAY)
+                forced = query.get("status", "")
+                if forced.isdigit():
+                    return self.reply_json(int(forced), {"status": int(forced)})
+                with output_lock:
+                    data = store["data"]
+                    if self.command == "GET":
+                        if path in data:
+                            value, tag = data[path], '"v%d"' % store["versions"].get(path, 0)
+                        else:
+                            prefix = path.rstrip("/") + "/"
+                            value = [data[key] for key in sorted(data)
+                                     if key.startswith(prefix) and "/" not in key[len(prefix):]]
+                            tag = '"c%d"' % store["writes"]
+                        if self.headers.get("If-None-Match") == tag:
+                            return self.reply(304, headers=[("ETag", tag)])
+                        return self.reply_json(200, value, [("ETag", tag)])
+                    try:
+                        sent = json.loads(body or b"null")
+                    except ValueError:
+                        return self.reply_json(400, {"error": "not JSON"})
+                    store["writes"] += 1
+                    if self.command == "DELETE":
+                        data.pop(path, None)
+                    elif self.command == "POST":
+                        path = path.rstrip("/") + "/" + str(store["writes"])
+                        data[path] = dict(sent, id=store["writes"]) if isinstance(sent, dict) else sent
+                    elif self.command == "PUT":
+                        data[path] = sent
+                    else:
+                        data[path] = merge_patch(data.get(path), sent)
+                    store["versions"][path] = store["versions"].get(path, 0) + 1
+                    value = data.get(path, {"deleted": path})
+                    self.reply_json(200, value, [("ETag", '"v%d"' % store["versions"][path])])
 
             def reply(self, status, body=b"", content_type="text/plain; charset=utf-8", headers=()):
                 has_body = status not in (204, 304)
@@ -328,6 +429,10 @@ extension LoopbackServer {
                     else:
                         bump("unauthorized")
                         self.reply(401, b"credentials, please", headers=[("WWW-Authenticate", "Bearer")])
+                elif route in ("store", "store-log", "store-offline", "store-release"):
+                    self.store_route(parts, query, body)
+                elif route == "sink":
+                    self.sink()
                 elif route == "multipart":
                     self.reply_json(*multipart_report(self.headers, body))
                 elif route == "discard":

@@ -34,6 +34,11 @@ import Testing
 /// | `/redirect/loop` | 302 to itself |
 /// | any method `/multipart` | parses a `multipart/form-data` body strictly (CRLF framing, RFC 7578): 200 with `parts` (each `name`, `filename`, `type`, `length`, `crc32`, and `text` when at most 256 bytes), `bodyLength`, `contentLength`, `transferEncoding`; 400 with `error` for a malformed body |
 /// | any method `/discard` | reads the body, answers `{"received": N}` |
+/// | any method `/sink` | reads the body as it arrives without keeping it (chunked or not), answers `{"received": N, "head", "tail", "contentType", "chunked"}`: its first and last 512 bytes as text |
+/// | `/store/PATH` | a JSON store: GET answers the value at PATH (`ETag: "vN"`, N its version), or without one the values directly under it as an array (`ETag: "cN"`, N the store's write count), 304 to a matching `If-None-Match`; PUT stores the body, PATCH merges it (JSON merge patch), POST stores it at `PATH/N` with `"id": N`, DELETE removes; a write answers the value. `?status=S` answers S instead; `?hold=NAME` marks `held NAME` and waits for `/store-release/NAME` (at most 10 s) before answering. Every request is logged |
+/// | `/store-log` | the store's log, oldest first: `{"method", "path", "body", "key" (Idempotency-Key), "authorization", "contentType"}` |
+/// | `/store-offline?on=1` (or `0`) | while on, every `/store` request is reset (TCP RST) before any answer: a transport error |
+/// | `/store-release/NAME` | lets the requests held as NAME answer |
 /// | `/flaky/NAME?fails=N&status=S&after=A` | the first N requests for NAME (1 unless given) get status S (503 unless given), with `Retry-After: A` when given; later ones 200; the text is `attempt K` |
 /// | `/headers/NAME?H=V&…&status=S` | status S (200 unless given) with every other query parameter as a response header, text `headers NAME`; 304 when `If-None-Match` is the `ETag` given, or, without one, when `If-Modified-Since` is the `Last-Modified` given; counted as NAME for `/count/NAME` |
 /// | `/count/NAME` | how many requests `/flaky/NAME` had, as text; `/count/refresh` and `/count/unauthorized` count the routes below |

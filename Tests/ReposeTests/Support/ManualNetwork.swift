@@ -58,6 +58,9 @@ final class ManualNetwork: NetworkingProvider, @unchecked Sendable {
 
     var pendingCount: Int { lock.withLock { pending.count } }
 
+    /// The oldest request still waiting for an answer.
+    var oldestPending: URLRequest? { lock.withLock { pending.first?.request } }
+
     /// Answers the oldest pending request.
     func respond(
         status: Int = 200, headers: [String: String] = [:], body: Data = Data()
@@ -69,6 +72,12 @@ final class ManualNetwork: NetworkingProvider, @unchecked Sendable {
         var all = headers
         all["Content-Type"] = contentType
         respond(status: status, headers: all, body: Data(text.utf8))
+    }
+
+    /// Answers the pending request at `index`, 0 being the oldest still pending.
+    func respond(toPendingAt index: Int, status: Int = 200, headers: [String: String] = [:], body: Data = Data()) {
+        let entry = lock.withLock { index < pending.count ? pending.remove(at: index) : nil }
+        entry?.completion(.success(NetworkResponse(statusCode: status, headers: headers, body: body)))
     }
 
     /// Fails the oldest pending request with a transport error.

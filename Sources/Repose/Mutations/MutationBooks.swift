@@ -1,0 +1,72 @@
+import Foundation
+import ReposeSignals
+
+/// What a service keeps for its mutations: the resources to reload once the current main-actor turn ends, and
+/// the outbox.
+///
+/// Reloads wait for the end of the turn (a zero delay on the service's scheduler), so that several mutations that
+/// land together reload each resource once (rule M6).
+@MainActor
+final class MutationBooks {
+    private let scheduler: any Scheduler & Sendable
+    /// Held weakly: a resource nobody uses any more has nobody to show its new data to. With each, the loads it
+    /// had in flight when it became stale: they may have left before the mutation landed.
+    private var reloads: [(resource: WeakResource, earlierLoads: [ObjectIdentifier])] = []
+    private var isFlushScheduled = false
+    /// The service's outbox, once it has one: from the start when it keeps a folder, else from first use.
+    private(set) var outbox: Outbox?
+
+    init(scheduler: any Scheduler & Sendable) {
+        self.scheduler = scheduler
+    }
+
+    /// The outbox of the service of `core`, made now (in memory only) if it has none yet.
+    func outbox(of core: ServiceCore, directory: URL? = nil) -> Outbox {
+        if let outbox { return outbox }
+        let made = Outbox(core: core, directory: directory)
+        outbox = made
+        return made
+    }
+
+    /// Reloads `resource` at the end of this turn if it is observed or has a settled change waiting for data.
+    func reloadSoon(_ resource: Resource) {
+        if !reloads.contains(where: { $0.resource.resource === resource }) {
+            reloads.append((WeakResource(resource), resource.loadRequests.map(ObjectIdentifier.init)))
+        }
+        guard !isFlushScheduled else { return }
+        isFlushScheduled = true
+        // The service's scheduler runs actions on the main actor (see `cancelLoadIfUnobserved(afterDelay:then:)`).
+        _ = scheduler.schedule(after: .zero) { [weak self] in
+            MainActor.assumeIsolated { self?.flush() }
+        }
+    }
+
+    private func flush() {
+        isFlushScheduled = false
+        let due = reloads
+        reloads.removeAll()
+        for (weakResource, earlierLoads) in due {
+            guard let resource = weakResource.resource else { continue }
+            // A load started since (by the app's own success hook, say) brings data from after the mutation.
+            let loadsSince = resource.loadRequests.contains { !earlierLoads.contains(ObjectIdentifier($0)) }
+            if !loadsSince {
+                resource.reloadAfterMutation()
+            }
+        }
+    }
+}
+
+extension Resource {
+    /// Reloads after a mutation made this resource stale: if observed, or if a change of a mutation that succeeded
+    /// waits for the server's data. A load already in flight may have left before the mutation landed, so it does
+    /// not count: a new one starts.
+    func reloadAfterMutation() {
+        let awaitsData = record.hasSettledChanges
+        guard awaitsData || isObserved else { return }
+        if isLoading || (awaitsData && isUpToDate) {
+            load()
+        } else {
+            loadIfNeeded()
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A mutation as data: everything needed to send it again, with no closure, so that the outbox can keep it on
+/// disk and build a new request from it at each attempt (rule M11).
+struct MutationData: Codable, Sendable, Equatable {
+    /// The HTTP method's name.
+    var method: String
+    /// The absolute URL of the resource the request goes to.
+    var url: String
+    /// The exact body bytes, if any.
+    var body: Data?
+    /// The mutation's own headers, `Content-Type` included; configured headers are not here (they apply again
+    /// at each attempt), nor, once on disk, any header that carries a secret.
+    var headers: [String: String]
+    /// Sent as `Idempotency-Key` on every attempt, unchanged (rule M10); `nil` for a mutation not meant to be
+    /// sent twice.
+    var idempotencyKey: String?
+    /// When the mutation was made, on the service's clock.
+    var createdAt: TimeInterval
+    /// The absolute URL of the resource its optimistic change shows on, when it is not ``url``.
+    var changeTarget: String?
+    /// Its optimistic change, when the change is data.
+    var change: StoredChange?
+
+    var requestMethod: RequestMethod {
+        RequestMethod(rawValue: method) ?? .post
+    }
+
+    /// The body and headers of an attempt, put on a request that configured headers are already on.
+    func addBody(to urlRequest: inout URLRequest) {
+        urlRequest.httpBody = body
+        for (name, value) in headers {
+            urlRequest.setValue(value, forHTTPHeaderField: name)
+        }
+        if let idempotencyKey {
+            urlRequest.setValue(idempotencyKey, forHTTPHeaderField: "Idempotency-Key")
+        }
+    }
+}
+
+/// An ``OptimisticChange`` that is data, as the outbox keeps it.
+enum StoredChange: Codable, Sendable, Equatable {
+    /// A JSON merge patch, as JSON.
+    case merge(Data)
+    /// JSON content, as JSON.
+    case replaceJSON(Data)
+    /// Text content.
+    case replaceText(String)
+    /// Bytes.
+    case replaceData(Data)
+    case remove
+
+    /// The change again; `nil` for stored JSON that no longer parses (a damaged file).
+    var change: OptimisticChange? {
+        switch self {
+        case .merge(let json):
+            return (try? JSONSerialization.jsonObject(with: json)).flatMap { $0 as? [String: Any] }.map { .merge($0) }
+        case .replaceJSON(let json):
+            return (try? JSONSerialization.jsonObject(with: json)).map { .replace(with: $0) }
+        case .replaceText(let text):
+            return .replace(with: text)
+        case .replaceData(let data):
+            return .replace(with: data)
+        case .remove:
+            return .remove
+        }
+    }
+}
+
+extension OptimisticChange {
+    /// This change as data, or `nil` for a closure or content that is not JSON, text or bytes.
+    var stored: StoredChange? {
+        switch kind {
+        case .merge(let patch):
+            return Self.json(patch).map { .merge($0) }
+        case .replace(let text as String):
+            return .replaceText(text)
+        case .replace(let data as Data):
+            return .replaceData(data)
+        case .replace(let content):
+            return Self.json(content).map { .replaceJSON($0) }
+        case .remove:
+            return .remove
+        case .update:
+            return nil
+        }
+    }
+
+    private static func json(_ value: Any) -> Data? {
+        guard JSONSerialization.isValidJSONObject(value) else { return nil }
+        return try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys])
+    }
+}

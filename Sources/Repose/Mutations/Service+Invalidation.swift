@@ -1,0 +1,27 @@
+extension Service {
+    /// Marks every live resource that matches `pattern` as stale, keeping its data: observed ones reload at the end
+    /// of the current main-actor turn, once each, and the others on their next ``Resource/loadIfNeeded()`` (rule
+    /// M7).
+    ///
+    /// A successful mutation already does this for its resource and its parent collection (see
+    /// ``Configuration/invalidation``); call it for what the server changed behind the app's back:
+    ///
+    /// ```swift
+    /// api.invalidateResources(matching: "/users/**")
+    /// ```
+    ///
+    /// - Parameter pattern: A glob, a regular expression or a resource, as for
+    ///   ``configure(_:requestMethods:description:_:)``.
+    public func invalidateResources(matching pattern: any ConfigurationPatternConvertible) {
+        let matches = pattern.configurationPattern(for: self)
+        invalidateResources { matches($0.url) }
+    }
+
+    /// Marks every live resource for which `predicate` is true as stale, as ``invalidateResources(matching:)``
+    /// does.
+    public func invalidateResources(_ predicate: (Resource) -> Bool) {
+        for resource in resourceCache.allResources where predicate(resource) {
+            resource.invalidateForMutation()
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// A mutation the outbox holds, from its submission until the server accepts or refuses it.
+@MainActor
+struct OutboxEntry {
+    enum Phase {
+        /// To be sent as soon as no earlier mutation of its resource is pending.
+        case ready
+        /// An attempt is on its way.
+        case sending(Request)
+        /// The network failed, or the server could not take it (5xx) after it was kept: it waits for the network to
+        /// come back, the next launch, or ``Outbox/send()``.
+        case waiting
+    }
+
+    /// The data every attempt is built from.
+    var data: MutationData
+    var sequence: Int
+    var phase = Phase.ready
+    /// Its optimistic change, shown on ``changeTarget`` while it is pending.
+    var change: PendingChange?
+    /// Whether it has waited for the network once: a server error then makes it wait again rather than end.
+    var wasKept = false
+    /// The request its caller holds, in the launch that made it: completed with the mutation's outcome.
+    var caller: RequestCompletionHandler?
+
+    var key: String { data.idempotencyKey ?? "" }
+
+    /// Where its change shows.
+    var changeTarget: String { data.changeTarget ?? data.url }
+
+    var isSending: Bool {
+        if case .sending = phase { return true }
+        return false
+    }
+
+    /// The entry as its file holds it: without headers that carry secrets (rule M8).
+    var stored: StoredMutation {
+        var data = data
+        data.headers = data.headers.filter { !URLSessionProvider.Redirects.isSecret(headerNamed: $0.key) }
+        return StoredMutation(sequence: sequence, mutation: data)
+    }
+
+    /// Whether its URL may be written to disk: not with credentials in it.
+    var isStorable: Bool {
+        guard let url = URL(string: data.url) else { return false }
+        return url.user == nil && url.password == nil
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Repose
+
+// The Swift blocks of Docs/Mutations.md, verbatim, so that they compile (GuideSnippetTests checks that each block
+// appears here). MutationsGuideTests runs them.
+
+@MainActor
+enum MutationsGuide {
+    /// The layers section: a change on the resource written to, then one on another resource.
+    static func layers(api: Service) -> Resource {
+        let repo = api.resource("/repos/ada/engine")
+        repo.mutate(.patch, json: ["archived": true], showing: .merge(["archived": true]))
+
+        let starred = api.resource("/user/starred/ada/engine")
+        starred.mutate(.put, showing: .update([String: Any].self) { $0["stargazers_count"] = 214 }, on: repo)
+        return repo
+    }
+
+    /// The `try await` section; returns what it printed.
+    static func awaited(repo: Resource) async -> String {
+        var printed = ""
+        func print(_ items: Any...) { printed = items.map { "\($0)" }.joined(separator: " ") }
+
+        do {
+            let topics = ["topics": ["history"]]
+            let request = repo.mutate(.patch, json: topics, showing: .merge(topics))
+            let saved = try await request.content(as: [String: Any].self)
+            print("saved:", saved)
+        } catch {
+            print("rolled back:", error.userMessage)
+        }
+        return printed
+    }
+
+    static func invalidation(api: Service) {
+        api.configure("/users/*/avatar") { $0.invalidation.parent = false }
+        api.configure("/posts/*", requestMethods: [.post]) { $0.invalidation.others = ["/feed", "/users/me"] }
+    }
+
+    static func invalidateByHand(api: Service) {
+        api.invalidateResources(matching: "/users/**")
+    }
+
+    /// The outbox section's service, with two mutations made.
+    static func outbox(appSupport: URL) -> Service {
+        let notesAPI = Service(
+            baseURL: "https://api.example.com",
+            options: .init(outboxDirectory: appSupport.appendingPathComponent("outbox")))
+        notesAPI.configure("/notes/**", requestMethods: [.post, .put, .patch, .delete]) { $0.usesOutbox = true }
+
+        let note = notesAPI.resource("/notes/7")
+        note.mutate(.patch, json: ["text": "Milk, eggs"], showing: .merge(["text": "Milk, eggs"]))
+        note.mutate(.delete, options: MutationOptions(usesOutbox: true))  // or for one mutation
+        return notesAPI
+    }
+
+    /// The multipart section: an upload that drives a progress bar and shows its failure in a banner.
+    static func upload(
+        api: Service, photoURL: URL, metadataJSON: Data, uploadBar: MutationsGuideBar, banner: MutationsGuideLabel
+    ) {
+        let photos = api.resource("/albums/7/photos")
+        photos.request(
+            .post,
+            multipart: [
+                .field("caption", "Dawn over the bay"),
+                .data("meta", metadataJSON, fileName: "meta.json", contentType: "application/json"),
+                .file("image", at: photoURL, contentType: "image/jpeg"),
+            ]
+        )
+        .onProgress { fraction in uploadBar.progress = fraction }
+        .onFailure { error in banner.text = error.userMessage }
+    }
+}
+
+/// A progress bar, as a screen holds one.
+final class MutationsGuideBar {
+    var progress = 0.0
+}
+
+/// A label, as a screen holds one.
+final class MutationsGuideLabel {
+    var text = ""
+}
+
+/// The guide's screen that says what the outbox still has to send.
+@MainActor
+final class MutationsGuideScreen {
+    let syncLabel = MutationsGuideLabel()
+    private(set) var shown: [String] = []
+
+    func show(_ message: String) {
+        shown.append(message)
+    }
+
+    func watch(_ notesAPI: Service) {
+        notesAPI.outbox.state.observe(owner: self) { owner, status in
+            owner.syncLabel.text = status.pending.isEmpty ? "Saved" : "\(status.pending.count) changes to send"
+            for failure in status.failures {
+                owner.show("Not saved: \(failure.item.url): \(failure.error.userMessage)")
+            }
+        }
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+
+@testable import Repose
+
+/// Invalidation by URL structure after mutations, and by hand (rules M6, M7), with the network and the end of the
+/// turn scripted: the reloads wait for the service's scheduler.
+@MainActor
+@Suite("Invalidation after mutations", .checksLifetimes)
+struct InvalidationTests {
+    let harness = Harness()
+    var service: Service { harness.service }
+
+    /// Loads each path with a small text and returns their resources.
+    private func loaded(_ paths: [String]) async -> [Resource] {
+        var resources: [Resource] = []
+        for path in paths {
+            let resource = service.resource(path)
+            await harness.answer(resource.load(), text: path)
+            resources.append(resource)
+        }
+        return resources
+    }
+
+    /// An owner that observes `resources` for as long as the harness lives.
+    private func observe(_ resources: [Resource]) {
+        for resource in resources { resource.addObserver(owner: harness) { _, _ in } }
+    }
+
+    /// Answers every load of `resources` in flight with `text`, in the order they were sent, and waits for each.
+    private func answerLoads(of resources: [Resource], text: String = "new") async {
+        let loads = resources.flatMap(\.loadRequests)
+        for _ in loads { harness.network.respond(status: 200, contentType: "text/plain", text: text) }
+        for load in loads { _ = await load.responseInfo }
+    }
+
+    @Test("M6 a successful PATCH invalidates the target and its parent; observed ones reload at the turn's end")
+    func targetAndParent() async {
+        let resources = await loaded(["/users/42", "/users", "/users/7", "/teams"])
+        let (user, users, other, teams) = (resources[0], resources[1], resources[2], resources[3])
+        observe([user, users, other, teams])
+        await harness.answer(user.request(.patch, json: ["name": "Ada"]), status: 204)
+        #expect(!user.isUpToDate && !users.isUpToDate)
+        #expect(other.isUpToDate && teams.isUpToDate)
+        #expect(!user.isLoading && !users.isLoading)  // not before the end of the turn
+        harness.scheduler.advance()
+        #expect(user.isLoading && users.isLoading)
+        #expect(!other.isLoading && !teams.isLoading)
+        #expect(user.latestData != nil && users.latestData != nil)  // stale, not discarded
+        await answerLoads(of: [user, users])
+        #expect(users.text == "new")
+    }
+
+    @Test("M6 unobserved resources are not reloaded: they load on their next loadIfNeeded()")
+    func unobservedWait() async {
+        let resources = await loaded(["/users/42", "/users"])
+        await harness.answer(resources[0].request(.delete), status: 204)
+        harness.scheduler.advance()
+        #expect(!resources[1].isLoading)
+        #expect(harness.network.sent.count == 3)
+        let load = resources[1].loadIfNeeded()
+        #expect(load != nil)
+        if let load { await harness.answer(load, text: "again") }
+    }
+
+    @Test("M6 a failed mutation and a GET invalidate nothing", arguments: [RequestMethod.get, .head, .options])
+    func failuresAndReadsInvalidateNothing(method: RequestMethod) async {
+        let resources = await loaded(["/users/42", "/users"])
+        await harness.answer(resources[0].request(.patch), status: 500)
+        await harness.answer(resources[0].request(method), text: "read")
+        #expect(resources.allSatisfy { $0.isUpToDate })
+    }
+
+    @Test("M6 several writes that land before the turn ends reload each resource once")
+    func writesCoalesce() async {
+        let resources = await loaded(["/users/1", "/users/2", "/users/3", "/users"])
+        observe(resources)
+        let writes = resources.prefix(3).map { $0.request(.put, json: ["x": 1]) }
+        for write in writes { await harness.answer(write, status: 204) }
+        harness.scheduler.advance()
+        let loads = harness.network.sent.suffix(4).filter { $0.httpMethod == "GET" }
+        #expect(loads.count == 4)
+        #expect(Set(loads.compactMap(\.url?.path)).count == 4)  // /users once, each user once
+        await answerLoads(of: resources)
+        harness.scheduler.advance()
+        let stillLoading = resources.filter { $0.isLoading }
+        #expect(stillLoading.isEmpty)
+    }
+
+    @Test("M6 a reload the app starts in its own success hook counts: no second load")
+    func appReloadCounts() async {
+        let profile = await loaded(["/profile"])[0]
+        observe([profile])
+        let patch = profile.request(.patch, json: ["name": "Ada"]).onSuccess { _ in profile.load() }
+        await harness.answer(patch, status: 204)
+        harness.scheduler.advance()
+        #expect(profile.loadRequests.count == 1)
+        await answerLoads(of: [profile])
+    }
+
+    @Test("M6 configuration by URL pattern: no parent for avatars, the feed for posts")
+    func configuredScope() async {
+        service.configure("/users/*/avatar") { $0.invalidation.parent = false }
+        service.configure("/posts/*", requestMethods: [.post]) {
+            $0.invalidation = .init(others: ["/feed", "/users/*"])
+        }
+        let resources = await loaded(["/users/42/avatar", "/users/42", "/posts/1", "/posts", "/feed", "/users/7"])
+        await harness.answer(resources[0].request(.put, data: Data([1]), contentType: "image/png"), status: 204)
+        #expect(!resources[0].isUpToDate)
+        #expect(resources[1].isUpToDate)
+        await harness.answer(resources[2].request(.post, json: ["t": 1]), status: 201)
+        #expect(!resources[2].isUpToDate && !resources[3].isUpToDate && !resources[4].isUpToDate)
+        #expect(!resources[1].isUpToDate && !resources[5].isUpToDate)
+        await harness.answer(resources[2].request(.patch, json: ["t": 2]), status: 204)  // PATCH: the default
+        #expect(MutationInvalidation.none != MutationInvalidation())
+    }
+
+    @Test("M6 the parent of a URL drops its last segment and query, and a root has none")
+    func parentKeys() throws {
+        let url = try #require(URL(string: "https://a.b/v1/users/42?x=1#f"))
+        #expect(URLBuilding.parentKeys(of: url) == ["https://a.b/v1/users", "https://a.b/v1/users/"])
+        let slash = try #require(URL(string: "https://a.b/v1/users/"))
+        #expect(URLBuilding.parentKeys(of: slash) == ["https://a.b/v1", "https://a.b/v1/"])
+        let top = try #require(URL(string: "https://a.b/users"))
+        #expect(URLBuilding.parentKeys(of: top) == ["https://a.b/"])
+        let root = try #require(URL(string: "https://a.b/"))
+        #expect(URLBuilding.parentKeys(of: root).isEmpty)
+    }
+
+    @Test("M7 invalidateResources(matching:) marks matches stale, keeps their data, reloads the observed ones")
+    func byHand() async {
+        let resources = await loaded(["/users/1", "/users/2", "/teams/1"])
+        observe([resources[0]])
+        service.invalidateResources(matching: "/users/*")
+        service.invalidateResources(matching: "/users/*")
+        service.invalidateResources { $0.url.path.hasSuffix("/users/1") }
+        #expect(!resources[0].isUpToDate && !resources[1].isUpToDate && resources[2].isUpToDate)
+        #expect(resources[1].text == "/users/2")
+        harness.scheduler.advance()
+        #expect(resources[0].loadRequests.count == 1)
+        #expect(!resources[1].isLoading && !resources[2].isLoading)
+        await answerLoads(of: [resources[0]])
+    }
+}
