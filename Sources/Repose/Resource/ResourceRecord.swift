@@ -13,6 +13,13 @@ struct ResourceRecord {
     /// The latest valid data as shown: from a load, a cache, or a local override, with any pending optimistic
     /// changes applied.
     private(set) var latestData: Entity<Any>?
+    // The two flags sit right after the data, in the byte its optional leaves before the next word: stored
+    // properties are laid out in order, and a flag before a word costs a word of padding (16 bytes a resource).
+    /// Set by ``Change/invalidated``; cleared by the next completed load or local override (rules A33–A35).
+    private(set) var isInvalidated = false
+    /// Whether the data is the app's own (a local override) rather than what a server sent: then it has no
+    /// validator a load could send, since a 304 would confirm data the server never had.
+    private(set) var isLocalData = false
     /// The error from the latest load, if it failed; cleared by the next success or local override.
     private(set) var latestError: RequestError? {
         get { failure?.error }
@@ -22,8 +29,6 @@ struct ResourceRecord {
     /// inline, failed or not (122 of the 1,228 bytes per resource measured by `Memory per resource with data and
     /// observer`); only a failure pays for the box.
     private var failure: Failure?
-    /// Set by ``Change/invalidated``; cleared by the next completed load or local override (rules A33–A35).
-    private(set) var isInvalidated = false
     /// What freshness reads, kept by ``apply(_:)`` beside the data and error it comes from.
     private(set) var freshness = Freshness()
     /// The pending optimistic changes and the server's data beneath them; `nil` when no change is pending, and then
@@ -32,9 +37,6 @@ struct ResourceRecord {
     /// How many changes have settled so far (their mutations succeeded): a load started when this was `n` brings
     /// data that already holds every change settled at `n` or before.
     private(set) var settleCount = 0
-    /// Whether the data is the app's own (a local override) rather than what a server sent: then it has no
-    /// validator a load could send, since a 304 would confirm data the server never had.
-    private(set) var isLocalData = false
     /// How many local overrides there have been: a 304 to a load started before the latest one confirms data the
     /// resource no longer holds.
     private(set) var overrideCount = 0
