@@ -22,8 +22,11 @@ struct CacheCrashTests {
         LifetimeCheck.track(service)
         // Each launch is killed at a different point; each next launch must find every entry whole.
         for writesBeforeKill in stride(from: 5, through: 62, by: 3) {
-            let completed = try runWriterAndKill(folder: folder, afterWrites: writesBeforeKill)
+            let (completed, reason) = try await ChildProcess.offTheTestThreads {
+                try Self.runWriterAndKill(folder: folder, afterWrites: writesBeforeKill)
+            }
             #expect(completed >= writesBeforeKill)
+            #expect(reason == .uncaughtSignal)
             let cache = FileEntityCache(directory: folder)
             var whole = 0
             for index in 0..<keyCount {
@@ -45,8 +48,10 @@ struct CacheCrashTests {
     }
 
     /// Starts the writer over `folder`, waits until it reports `count` completed writes, kills it with SIGKILL and
-    /// reaps it. Returns how many writes it reported.
-    private func runWriterAndKill(folder: URL, afterWrites count: Int) throws -> Int {
+    /// reaps it. Returns how many writes it reported, and how it ended.
+    private nonisolated static func runWriterAndKill(
+        folder: URL, afterWrites count: Int
+    ) throws -> (Int, Process.TerminationReason) {
         let writer = Process()
         writer.executableURL = try ChildProcess.executable(named: "repose-cache-writer")
         writer.arguments = [folder.path]
@@ -75,11 +80,9 @@ struct CacheCrashTests {
         }
         kill(writer.processIdentifier, SIGKILL)
         writer.waitUntilExit()
-        #expect(writer.terminationReason == .uncaughtSignal)
-        return reported
+        return (reported, writer.terminationReason)
     }
 
-    /// The writer is built next to the test binary.
     // The writer's content rule (Tests/CacheWriter/main.swift).
     static func size(entry: Int, version: Int) -> Int { 200_000 + (version * 7919 + entry * 104_729) % 900_000 }
     static func byte(version: Int) -> UInt8 { UInt8(version % 251) }

@@ -13,4 +13,14 @@ enum ChildProcess {
         try #require(FileManager.default.isExecutableFile(atPath: executable.path), "build \(name) first")
         return executable
     }
+
+    /// Runs `work`, which blocks on a child process, on a thread of its own: blocking the main thread or a thread
+    /// of the cooperative pool (two on a two-core machine) would stall every other test meanwhile.
+    static func offTheTestThreads<Value: Sendable>(
+        _ work: @escaping @Sendable () throws -> Value
+    ) async throws -> Value {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
+        }
+    }
 }
