@@ -36,7 +36,7 @@ func run() {
         let file = URL(fileURLWithPath: arguments[2])
         target.request(.post, multipart: [.field("name", "big"), .file("blob", at: file)]).onCompletion { info in
             let peak = statusBytes("VmHWM") ?? Int.max
-            print("growth \(peak - before)")
+            FileHandle.standardOutput.write(Data("growth \(peak - before)\n".utf8))
             if let error = info.response.error { finish("failed \(error.userMessage)", code: 1) }
             let received = (info.response.entity?.content as? [String: Any])?["received"] as? Int ?? 0
             finish("received \(received)", code: 0)
