@@ -29,11 +29,13 @@ struct MultipartBody: Sendable {
         let fileSizes = try parts.map(Self.fileSize)
         var boundary = makeBoundary()
         // A fresh random boundary collides only by design (a test) or astronomical luck: a few draws suffice.
-        for _ in 0..<8 where Self.occurs(boundary, inHeaders: headers, parts: parts) {
+        var draws = 1
+        while Self.occurs(boundary, inHeaders: headers, parts: parts) {
+            guard draws < 9 else {
+                throw Self.invalidPart("No boundary could be found that occurs in none of the parts.")
+            }
             boundary = makeBoundary()
-        }
-        guard !Self.occurs(boundary, inHeaders: headers, parts: parts) else {
-            throw Self.invalidPart("No boundary could be found that occurs in none of the parts.")
+            draws += 1
         }
         var segments: [Segment] = []
         var pending = Data()

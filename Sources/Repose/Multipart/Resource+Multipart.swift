@@ -33,33 +33,15 @@ extension Resource {
         multipart parts: [MultipartPart],
         requestMutation: @escaping RequestMutation = { _ in }
     ) -> Request {
-        request(method, multipart: parts, makeBoundary: MultipartBody.randomBoundary, requestMutation: requestMutation)
-    }
-
-    /// The same, with the boundaries drawn from `makeBoundary`, so a test can force a collision.
-    func request(
-        _ method: RequestMethod,
-        multipart parts: [MultipartPart],
-        makeBoundary: () -> String,
-        requestMutation: @escaping RequestMutation
-    ) -> Request {
-        let body: MultipartBody
-        do {
-            body = try MultipartBody(parts: parts, makeBoundary: makeBoundary)
-        } catch {
-            var failure = RequestError(wrapping: error, fallbackMessage: "The upload could not be prepared.")
-            failure.timestamp = core.now()
-            return Resource.failedRequest(returning: failure)
-        }
-        return makeRequest(
-            method,
-            body: { urlRequest in
+        request(method, requestMutation: requestMutation) {
+            let body = try MultipartBody(parts: parts)
+            return { urlRequest in
                 urlRequest.httpBodyStream = MultipartBodyStream(body: body)  // new for each attempt
                 urlRequest.setValue(body.contentType, forHTTPHeaderField: "Content-Type")
                 #if !canImport(FoundationNetworking)
                 urlRequest.setValue(String(body.length), forHTTPHeaderField: "Content-Length")
                 #endif
-            },
-            requestMutation: requestMutation)
+            }
+        }
     }
 }

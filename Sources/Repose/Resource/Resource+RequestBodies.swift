@@ -146,21 +146,31 @@ extension Resource {
         requestMutation: @escaping RequestMutation,
         encode: () throws -> Data
     ) -> Request {
-        let body: Data
+        request(method, requestMutation: requestMutation) {
+            let body = try encode()
+            return { urlRequest in
+                urlRequest.httpBody = body
+                urlRequest.setValue(contentType, forHTTPHeaderField: "Content-Type")
+            }
+        }
+    }
+
+    /// Prepares the body once, now, as the change that puts it on each attempt's request: a body that cannot be
+    /// prepared gives a request that has already failed, and nothing is sent.
+    func request(
+        _ method: RequestMethod,
+        requestMutation: @escaping RequestMutation,
+        preparingBody prepare: () throws -> RequestMutation
+    ) -> Request {
+        let body: RequestMutation
         do {
-            body = try encode()
+            body = try prepare()
         } catch {
             var failure = RequestError(wrapping: error, fallbackMessage: "The request body could not be encoded.")
             failure.timestamp = core.now()
             return Resource.failedRequest(returning: failure)
         }
-        return makeRequest(
-            method,
-            body: { urlRequest in
-                urlRequest.httpBody = body
-                urlRequest.setValue(contentType, forHTTPHeaderField: "Content-Type")
-            },
-            requestMutation: requestMutation)
+        return makeRequest(method, body: body, requestMutation: requestMutation)
     }
 
     private static func defaultJSONEncoder() -> JSONEncoder {
