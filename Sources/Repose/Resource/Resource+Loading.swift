@@ -178,7 +178,9 @@ extension Resource {
         allRequests.append(request)
         markInUse()
         request.onCompletion { [weak self] _ in
-            self?.allRequests.removeAll { $0 === request }
+            guard let self else { return }
+            allRequests.removeAll { $0 === request }
+            if allRequests.isEmpty { noteMaybeUnused() }
         }
     }
 }

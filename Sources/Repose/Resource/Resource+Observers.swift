@@ -67,6 +67,7 @@ extension Resource {
         for observer in observers.sweep(sweep) {
             observer.stoppedObserving(resource: self)
         }
+        if observers.isEmpty { noteMaybeUnused() }
     }
 
     /// Tells every live observer about `event`. Observers added while notifying hear only later events.

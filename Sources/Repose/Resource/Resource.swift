@@ -48,6 +48,8 @@ public final class Resource {
     @exclusivity(unchecked) var configurations = ResourceConfigurations()
     /// Set while a flush has left this resource only weakly held by the service; becoming used again re-retains it.
     var isHeldWeaklyByService = false
+    /// Set while the service's table lists this resource as one that may have become unused.
+    var isUnusedCandidate = false
     /// When this resource polls next (``Configuration/refreshInterval``), if it is waiting to.
     var nextPoll: TimeInterval?
 
@@ -110,6 +112,14 @@ public final class Resource {
     func markInUse() {
         if isHeldWeaklyByService {
             core.resourceCache.promote(self)
+        }
+    }
+
+    /// Tells the service's table that this resource may be unused now (rules B21, D13), so that it need not look
+    /// at every resource to find out.
+    func noteMaybeUnused() {
+        if !isUnusedCandidate, !isHeldWeaklyByService {
+            core.resourceCache.noteMaybeUnused(self)
         }
     }
 }

@@ -25,10 +25,7 @@ public final class Service {
     var now: @Sendable () -> TimeInterval { core.now }
     /// The service's clock, which also runs delayed work on the main actor.
     var scheduler: any Scheduler & Sendable { core.scheduler }
-    var resourceCache: ResourceCache {
-        get { core.resourceCache }
-        _modify { yield &core.resourceCache }
-    }
+    var resourceCache: ResourceCache { core.resourceCache }
 
     /// Creates a service.
     ///
@@ -160,6 +157,12 @@ public final class Service {
 
     /// How many resources the service keeps before releasing unused ones (those with no observers and no
     /// requests in flight). Resources the app still holds keep their identity. 100 by default.
+    ///
+    /// Past the limit, each new resource releases those that became unused since the last one: a resource whose
+    /// last request completed or whose observers were removed goes at once. One whose observers' owners were
+    /// deallocated without removing them is noticed at its next change, or by a pass over every resource, which
+    /// runs when the service holds eight times as many as after the last pass; call ``flushUnusedResources()``
+    /// to release those at once.
     public var cachedResourceCountLimit: Int {
         get { resourceCache.countLimit }
         set { resourceCache.countLimit = newValue }

@@ -21,7 +21,7 @@ final class ServiceCore {
 
     /// The one timer behind every resource's polls and staleness watches.
     let deadlines: Deadlines
-    var resourceCache = ResourceCache(countLimit: 100)
+    let resourceCache = ResourceCache(countLimit: 100)
     /// Moves the progress of requests waiting for a response: one tick for the whole service.
     lazy var progressTicker = ProgressTicker(scheduler: scheduler)
     var configurationEntries: [ConfigurationEntry] = []
@@ -83,8 +83,14 @@ final class ServiceCore {
             return invalidResource(source: path)
         }
         let key = ResourceKey(url.absoluteString)
-        resourceCache.remember(path: path, key: key)
-        return resource(url: url, key: key)
+        if let existing = resourceCache.resource(forKey: key) {
+            // Remembered on the second lookup, not the first: a path looked up once (most of a list's rows) costs
+            // no entry, and at a million resources that entry's insert and the table's growth were a sixth of the
+            // time per resource.
+            resourceCache.remember(path: path, key: key)
+            return existing
+        }
+        return create(url: url, key: key)
     }
 
     /// The base URL split around where paths go, made on the first lookup of a new path.
@@ -102,9 +108,10 @@ final class ServiceCore {
     }
 
     private func resource(url: URL, key: ResourceKey) -> Resource {
-        if let existing = resourceCache.resource(forKey: key) {
-            return existing
-        }
+        resourceCache.resource(forKey: key) ?? create(url: url, key: key)
+    }
+
+    private func create(url: URL, key: ResourceKey) -> Resource {
         let created = Resource(core: self, url: url)
         resourceCache.insert(created, forKey: key)
         return created

@@ -63,3 +63,96 @@ struct ResourceCacheTests {
         #expect(cache.knownPathCount <= 2 * max(10, cache.stronglyHeldCount + cache.weakEntryCount))
     }
 }
+
+@MainActor
+@Suite("ResourceCache: unused resources are found without rescanning used ones", .checksLifetimes)
+struct UnusedResourceTrackingTests {
+    let harness = Harness()
+    var service: Service { harness.service }
+
+    final class Owner {}
+
+    @Test("D13 past the limit, observed resources are not examined again on every pass")
+    func observedResourcesAreNotRescanned() {
+        service.cachedResourceCountLimit = 10
+        let owner = Owner()
+        let count = 10_000
+        for index in 0..<count {
+            service.resource("/observed/\(index)").addObserver(owner: owner) { _, _ in }
+        }
+        // Whole passes, for observers whose owners died unannounced, come only as the table grows eightfold: at
+        // 10, 80, 640 and 5,120 resources (doubling, as before, took 10 passes). Every other insertion past the
+        // limit looks at one resource: the one before it, which is still in the processor's cache.
+        let cache = service.resourceCache
+        #expect(cache.wholePassCount == 4)
+        #expect(cache.examinedCount == (10 + 80 + 640 + 5_120) + (count - 10 - 4))
+        #expect(cache.stronglyHeldCount == count)
+    }
+
+    @Test("D13 past the limit, a resource whose last request completed is released")
+    func releasedAfterRequest() async {
+        service.cachedResourceCountLimit = 10
+        weak var loaded: Resource?
+        weak var request: Request?
+        do {
+            let resource = service.resource("/loaded")
+            request = resource.load()
+            loaded = resource
+        }
+        for index in 0..<20 {
+            _ = service.resource("/waiting/\(index)")
+        }
+        #expect(loaded != nil, "its request keeps it until it completes")
+        if let request { await harness.answer(request, text: "ok") }
+        for index in 0..<20 {
+            _ = service.resource("/passing/\(index)")
+        }
+        #expect(loaded == nil)
+    }
+
+    @Test("D13 past the limit, a resource whose observers were removed is released")
+    func releasedAfterObserversRemoved() {
+        service.cachedResourceCountLimit = 10
+        let owner = Owner()
+        weak var observed: Resource?
+        do {
+            let resource = service.resource("/observed")
+            resource.addObserver(owner: owner) { _, _ in }
+            observed = resource
+        }
+        for index in 0..<20 {
+            _ = service.resource("/passing/\(index)")
+        }
+        #expect(observed != nil)
+        observed?.removeObservers(ownedBy: owner)
+        for index in 20..<40 {
+            _ = service.resource("/passing/\(index)")
+        }
+        #expect(observed == nil)
+    }
+
+    @Test("D13 past the limit, resources whose observers' owners died unannounced are released by a later pass")
+    func releasedAfterOwnersDied() {
+        service.cachedResourceCountLimit = 10
+        var owner: Owner? = Owner()
+        weak var first: Resource?
+        do {
+            let resources = (0..<10).map { service.resource("/orphan/\($0)") }
+            for resource in resources { resource.addObserver(owner: owner!) { _, _ in } }
+            first = resources[0]
+        }
+        owner = nil
+        #expect(first != nil, "nothing has looked since the owner died")
+        for index in 0..<1_000 {
+            _ = service.resource("/passing/\(index)")
+        }
+        #expect(first == nil)
+    }
+
+    @Test("D13 a flush releases candidates the next pass would have looked at")
+    func flushReleasesPendingCandidates() {
+        weak let unused = service.resource("/unused")
+        service.flushUnusedResources()
+        #expect(unused == nil)
+    }
+}
