@@ -118,10 +118,24 @@ public final class StubNetworkingProvider: NetworkingProvider {
         progress: @escaping @Sendable (TransferProgress) -> Void,
         completion: @escaping @Sendable (Result<NetworkResponse, any Error>) -> Void
     ) -> any NetworkingTask {
+        startRequest(request, maximumResponseSize: .max, progress: progress, completion: completion)
+    }
+
+    /// Answers `request` from the stubs, failing a body larger than `maximumResponseSize` with
+    /// `RequestError.Cause.ResponseTooLarge`. See `NetworkingProvider.startRequest(_:maximumResponseSize:progress:completion:)`.
+    /// (Implemented here rather than left to the protocol's default, which wraps `completion` in a closure of its
+    /// own: an allocation per request.)
+    public func startRequest(
+        _ request: URLRequest,
+        maximumResponseSize: Int,
+        progress: @escaping @Sendable (TransferProgress) -> Void,
+        completion: @escaping @Sendable (Result<NetworkResponse, any Error>) -> Void
+    ) -> any NetworkingTask {
         let recorded = RecordedRequest(
             httpMethod: request.httpMethod ?? "GET", url: request.url, headers: request.allHTTPHeaderFields ?? [:],
             body: request.httpBody)
-        let exchange = store.start(recorded, progress: progress, completion: completion)
+        let exchange = store.start(
+            recorded, maximumResponseSize: maximumResponseSize, progress: progress, completion: completion)
         return StubTask(store: store, exchange: exchange)
     }
 }

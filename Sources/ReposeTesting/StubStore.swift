@@ -41,7 +41,7 @@ final class StubStore: @unchecked Sendable {
 
     /// Records `request`, picks its answer, and delivers it unless its route holds it.
     func start(
-        _ request: RecordedRequest, progress: @escaping @Sendable (TransferProgress) -> Void,
+        _ request: RecordedRequest, maximumResponseSize: Int, progress: @escaping @Sendable (TransferProgress) -> Void,
         completion: @escaping @Sendable (Result<NetworkResponse, any Error>) -> Void
     ) -> Exchange {
         // Matchers may run predicates from the test, so they run outside the lock, on a copy of the stubs. The
@@ -59,7 +59,9 @@ final class StubStore: @unchecked Sendable {
                 outcome = .failure(error)
                 unmatched = error
             }
-            let exchange = Exchange(request: request, outcome: outcome, progress: progress, completion: completion)
+            let exchange = Exchange(
+                request: request, outcome: Self.limiting(outcome, to: maximumResponseSize), progress: progress,
+                completion: completion)
             log.append(exchange)
             let arrived = route?.accept(exchange) ?? []
             let isScheduled = exchange.phase == .scheduled
@@ -178,6 +180,14 @@ final class StubStore: @unchecked Sendable {
         }
         callbacks.completion(result)
         return true
+    }
+
+    /// `outcome`, or a failure with `ResponseTooLarge` when its body is over `maximumSize`.
+    private static func limiting(
+        _ outcome: Result<NetworkResponse, any Error>, to maximumSize: Int
+    ) -> Result<NetworkResponse, any Error> {
+        guard case .success(let response) = outcome, response.body.count > maximumSize else { return outcome }
+        return .failure(RequestError.Cause.ResponseTooLarge(maximumSize: maximumSize))
     }
 
     /// The error for a request no stub matches, listing the stubs there are. Called under the lock.

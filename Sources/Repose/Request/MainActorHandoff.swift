@@ -29,15 +29,31 @@ final class MainActorHandoff: @unchecked Sendable {
     /// Whether a value sent from a plain main-queue block may be delivered at once; see ``allowDirectDelivery(_:)``.
     private var isDirectDeliveryAllowed = false
     private var waiter: CheckedContinuation<Void, Never>?
+    /// Turns the provider's byte counts into progress values, under the same lock: one lock per request, not two.
+    private var sampler: ProgressSampler?
     private let deliver: Delivery
 
-    init(deliver: @escaping Delivery) {
+    init(sampler: ProgressSampler? = nil, deliver: @escaping Delivery) {
+        self.sampler = sampler
         self.deliver = deliver
     }
 
     /// Hands a progress value over; call it from any thread.
     func send(progress fraction: Double) {
         schedule { progress.append(fraction) }
+    }
+
+    /// Hands over the progress value that `sample` makes, if it makes one worth reporting (see
+    /// ``ProgressSampler``); call it from any thread.
+    func send(sample: TransferProgress) {
+        let fraction = lock.withLock { sampler?.report(sample) }
+        if let fraction { send(progress: fraction) }
+    }
+
+    /// The waiting part's progress value now, if worth reporting, and whether the request still waits; see
+    /// ``ProgressSampler/reportWaiting()``.
+    func reportWaiting() -> (fraction: Double?, isWaiting: Bool) {
+        lock.withLock { sampler?.reportWaiting() } ?? (nil, false)
     }
 
     /// Hands the outcome over; call it from any thread, once.

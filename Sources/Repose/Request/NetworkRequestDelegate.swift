@@ -24,7 +24,9 @@ final class NetworkRequestDelegate: RequestDelegate {
     private var task: (any NetworkingTask)?
     /// Where the provider's callbacks go, while the request is under way. Weak: the provider's callbacks hold it, and
     /// it holds this delegate until it delivers.
-    private weak var handoff: MainActorHandoff?
+    /// Carries the provider's calls to the main actor; held until the outcome is delivered or the request is
+    /// cancelled. (Strong, not weak: a weak reference would cost the handoff a side table, an allocation a load.)
+    private var handoff: MainActorHandoff?
     /// Which attempt is under way, from 1 (rule R5).
     private var attempt = 1
     /// The policy's wait before the next attempt, while it runs.
@@ -34,7 +36,8 @@ final class NetworkRequestDelegate: RequestDelegate {
     private var outcomeLog: ReposeLog.MessageHandler?
     /// While the request waits for its response: the sampler that turns time into progress, and where it goes.
     /// Weak: the networking layer holds the handler while the request is in flight.
-    private var waitingProgress: ProgressSampler?
+    /// Whether the service's progress ticker asks this request for waiting progress.
+    private var isWaitingProgress = false
     /// Where the service's progress ticker keeps this request while it waits (see `ProgressTicker.remove(_:)`).
     var progressTickerSlot: Int?
     private weak var progressTarget: RequestCompletionHandler?
@@ -75,9 +78,9 @@ final class NetworkRequestDelegate: RequestDelegate {
             pipeline: configuration.pipeline, now: resource.core.now,
             cacheTargets: effectiveMethod == .get ? configuration.pipeline.cacheTargets(for: resource) : [],
             log: ResponseLog(method: effectiveMethod, url: urlRequest.url ?? resource.url))
-        let progress = ProgressSampler(
+        let sampler = ProgressSampler(
             minimumInterval: configuration.progressReportingInterval, now: resource.core.now)
-        let handoff = MainActorHandoff { fractions, outcome in
+        let handoff = MainActorHandoff(sampler: sampler) { fractions, outcome in
             for fraction in fractions {
                 completionHandler.broadcastProgress(fraction)
             }
@@ -86,26 +89,24 @@ final class NetworkRequestDelegate: RequestDelegate {
             }
         }
         completionHandler.carryHops(through: handoff)
-        waitingProgress = progress
+        self.handoff = handoff
+        isWaitingProgress = true
         progressTarget = completionHandler
         resource.core.progressTicker.add(self)
         task = resource.core.networking.startRequest(
             urlRequest,
             maximumResponseSize: configuration.maximumResponseSize,
-            progress: { sample in
-                guard let fraction = progress.report(sample) else { return }
-                handoff.send(progress: fraction)
-            },
+            progress: { sample in handoff.send(sample: sample) },
             completion: { result in
                 processor.process(result) { outcome in handoff.send(outcome: outcome) }
             })
         handoff.allowDirectDelivery(true)
-        self.handoff = handoff
     }
 
     private func finish(_ outcome: ResponseProcessor.Outcome, _ completionHandler: RequestCompletionHandler) {
         task = nil
         stopWaitingProgress()
+        handoff = nil  // it holds this delegate until now
         outcomeLog?(.network, "\(requestDescription) → \(outcome.logSummary)")
         let info = responseInfo(for: outcome)
         if let wait = retryWait(after: info) {
@@ -167,6 +168,7 @@ final class NetworkRequestDelegate: RequestDelegate {
 
     func cancelUnderlyingOperation() {
         handoff?.allowDirectDelivery(false)
+        handoff = nil
         retryTimer?.cancel()
         retryTimer = nil
         task?.cancel()
@@ -175,8 +177,8 @@ final class NetworkRequestDelegate: RequestDelegate {
     }
 
     private func stopWaitingProgress() {
-        guard waitingProgress != nil else { return }
-        waitingProgress = nil
+        guard isWaitingProgress else { return }
+        isWaitingProgress = false
         resource.core.progressTicker.remove(self)
     }
 
@@ -191,8 +193,8 @@ final class NetworkRequestDelegate: RequestDelegate {
 
 extension NetworkRequestDelegate: ProgressWaiter {
     func tickWaitingProgress() -> Bool {
-        guard let sampler = waitingProgress, let target = progressTarget, !target.willIgnore else { return false }
-        let (fraction, isWaiting) = sampler.reportWaiting()
+        guard isWaitingProgress, let handoff, let target = progressTarget, !target.willIgnore else { return false }
+        let (fraction, isWaiting) = handoff.reportWaiting()
         if let fraction { target.broadcastProgress(fraction) }
         return isWaiting && !target.willIgnore
     }

@@ -48,7 +48,8 @@ extension Resource {
     /// `Last-Modified` date as `If-Modified-Since` (rule R3). Data the app put in place itself has none: a 304
     /// would confirm it as the server's, and a local edit would outlive the load meant to replace it.
     func makeLoadRequest() -> Request {
-        request(.get) { [weak self] urlRequest in
+        // Untracked here: `load(using:)` tracks it, with the hook that finishes the load (one closure, not two).
+        makeRequest(.get, body: nil, tracking: false) { [weak self] urlRequest in
             guard let self, !record.isLocalData, let data = record.serverData else { return }
             if let etag = data.etag {
                 urlRequest.setValue(etag, forHTTPHeaderField: "If-None-Match")
@@ -78,14 +79,16 @@ extension Resource {
     @discardableResult
     func load(using request: Request, announcing: Bool) -> Request {
         loadRequests.append(request)
-        trackRequest(request)
+        let tracks = beginTracking(request)
         if announcing { apply(.loadStarted) }
         request.onProgress { [weak self] progress in
             self?.notifyObserversOfProgress(progress)
         }
         let start = LoadStart(settledBy: record.settleCount, overrideCount: record.overrideCount)
         request.onCompletion { [weak self] info in
-            self?.finishLoad(request, with: info, start: start)
+            guard let self else { return }
+            if tracks { endTracking(request) }
+            finishLoad(request, with: info, start: start)
         }
         return request
     }
@@ -174,13 +177,21 @@ extension Resource {
 
     /// Keeps `request` in ``allRequests`` until it completes.
     func trackRequest(_ request: Request) {
-        guard request.state != .completed, !allRequests.contains(where: { $0 === request }) else { return }
+        guard beginTracking(request) else { return }
+        request.onCompletion { [weak self] _ in self?.endTracking(request) }
+    }
+
+    /// Adds `request` to ``allRequests`` unless it is there already or done; returns whether it did, in which case
+    /// the caller calls ``endTracking(_:)`` when it completes.
+    private func beginTracking(_ request: Request) -> Bool {
+        guard request.state != .completed, !allRequests.contains(where: { $0 === request }) else { return false }
         allRequests.append(request)
         markInUse()
-        request.onCompletion { [weak self] _ in
-            guard let self else { return }
-            allRequests.removeAll { $0 === request }
-            if allRequests.isEmpty { noteMaybeUnused() }
-        }
+        return true
+    }
+
+    private func endTracking(_ request: Request) {
+        allRequests.removeAll { $0 === request }
+        if allRequests.isEmpty { noteMaybeUnused() }
     }
 }

@@ -50,10 +50,11 @@ extension Resource {
         return request.start()
     }
 
-    /// Builds, decorates, starts and tracks a network request.
+    /// Builds, decorates and starts a network request, and tracks it unless the caller will (see `load(using:)`).
     func makeRequest(
         _ method: RequestMethod,
         body: RequestMutation?,
+        tracking: Bool = true,
         requestMutation: @escaping RequestMutation
     ) -> Request {
         if let invalidURLSource {
@@ -74,7 +75,7 @@ extension Resource {
         if decoratedMethod.changesData {  // what it changed is stale now (rule M6)
             request.onSuccess { [weak self] _ in self?.invalidateAfterMutation(decoratedMethod) }
         }
-        trackRequest(request)
+        if tracking { trackRequest(request) }
         return request.start()
     }
 
