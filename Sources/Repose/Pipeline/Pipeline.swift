@@ -87,8 +87,15 @@ public struct Pipeline: Sendable {
     /// ```swift
     /// $0.pipeline.order.insert(PipelineStageKey("decrypt"), at: 1)
     /// ```
-    public var order: [PipelineStageKey] = [.rawData, .decoding, .parsing, .model, .cleanup]
-    private var stages: [PipelineStageKey: PipelineStage] = [:]
+    public var order: [PipelineStageKey] = [.rawData, .decoding, .parsing, .model, .cleanup] {
+        didSet { updateRunList() }
+    }
+    private var stages: [PipelineStageKey: PipelineStage] = [:] {
+        didSet { updateRunList() }
+    }
+    /// The stages that exist, in ``order``: what processing a response walks, built when the pipeline changes
+    /// rather than looked up by name (hashing each stage's name) for every response.
+    private var runList: [(key: PipelineStageKey, stage: PipelineStage)] = []
 
     /// Creates a pipeline with the standard, empty stages.
     public init() {}
@@ -104,13 +111,27 @@ public struct Pipeline: Sendable {
         stages.removeAll()
     }
 
+    private mutating func updateRunList() {
+        runList = order.compactMap { key in stages[key].map { (key, $0) } }
+    }
+
     /// Runs `response` through the stages in ``order``, handing each success to the caches in `targets` as it
     /// leaves their stage (rule H11: every stage's cache gets that stage's output; failures are never written).
     /// `trace`, when given, hears what each stage with transformers or a cache made of the response (for logs).
     func process(
         _ response: Response, caching targets: [CacheTarget] = [], trace: StageTrace? = nil
     ) -> Response {
-        process(response, stages: order[...], caching: targets, trace: trace)
+        var result = response
+        for (key, stage) in runList {
+            result = stage.process(result)
+            if !targets.isEmpty, case .success(let entity) = result {
+                for target in targets where target.stage == key {
+                    target.write(entity)
+                }
+            }
+            trace?(key, !stage.isEmpty, result)
+        }
+        return result
     }
 
     /// Hears a stage's key, whether it ran transformers, and its result.
