@@ -55,21 +55,8 @@ public enum StandardTransformer: Sendable, Hashable, CaseIterable {
         },
         matcher: .text)
 
-    /// Rules F7–F10. A `String` is accepted too, so that `text/json`, which the text transformer decodes first,
-    /// still parses.
-    private static let jsonTransformer = ContentTypeFilteredTransformer(
-        ResponseContentTransformer<Any, Any>(transformErrors: true, description: "JSON") { entity in
-            switch entity.content {
-            case let data as Data:
-                return try withBody(entity) { () throws -> Any in try JSONParsing.parse(data) }
-            case let text as String:
-                return try withBody(entity) { () throws -> Any in try JSONParsing.parse(Data(text.utf8)) }
-            default:
-                throw RequestError.Cause.WrongInputTypeInTranformerPipeline(
-                    expectedType: Data.self, actualType: type(of: entity.content), transformer: "JSON")
-            }
-        },
-        matcher: .json)
+    /// Rules F7–F10; see `JSONTransformer`.
+    private static let jsonTransformer = ContentTypeFilteredTransformer(JSONTransformer(), matcher: .json)
 
     /// Runs a parser whose errors know nothing of the response, and gives them its body and time.
     private static func withBody<T>(_ entity: Entity<some Any>, _ parse: () throws -> T) rethrows -> T {
