@@ -10,9 +10,9 @@
 ///   past the limit looks only at the candidates. Looking again at every resource on every pass cost a cache miss
 ///   per live resource each time: creating and retaining a million resources took 1.8 times as long per resource
 ///   as a thousand.
-/// - Only an observer whose owner died unannounced makes a resource unused without telling it. A whole pass finds
-///   those, when the strongly held count has grown eightfold since the last one (or on a flush), so in all it
-///   looks at each resource a seventh of a time.
+/// - Only an observer whose owner died unannounced makes a resource unused without telling it. A sweep finds
+///   those, looking at one resource every eight insertions past the limit, round the table (and a flush looks at
+///   all of them).
 /// - Dead weak entries are purged only once the weak table has doubled since the last purge, so an app holding
 ///   many unobserved resources does not rebuild that table every `countLimit` lookups.
 /// - Paths looked up a second time map straight to their canonical key, so looking up a known path builds no URL.
@@ -29,12 +29,18 @@ final class ResourceCache {
     /// Strongly held resources that may have become unused since they were last looked at, each once (its
     /// `isUnusedCandidate` says so).
     @exclusivity(unchecked) private var candidates: [Resource] = []
-    private var wholePassThreshold: Int
     private var purgeThreshold: Int
-    /// How many times a resource was examined for use, and how many whole passes there were: for tests of the
+    /// Where the sweep for resources whose observers' owners died goes on from, and how many insertions past the
+    /// limit have passed since its last step.
+    private var sweepCursor = ShardedTable<Resource>.Cursor()
+    private var insertsSinceSweep = 0
+    /// How many times a resource was examined for use, and how many of those were the sweep's: for tests of the
     /// amortisation.
     private(set) var examinedCount = 0
-    private(set) var wholePassCount = 0
+    private(set) var sweptCount = 0
+
+    /// The sweep looks at one resource every this many insertions past the limit.
+    static let insertsPerSweptResource = 8
 
     /// Whether resources may be held strongly: true while the app holds the ``Service``. Once it drops it, every
     /// resource is held weakly, so that resources keep the service's core alive and never the other way round.
@@ -43,14 +49,12 @@ final class ResourceCache {
     /// How many resources are held strongly before unused ones are released.
     var countLimit: Int {
         didSet {
-            wholePassThreshold = countLimit
             purgeThreshold = countLimit
         }
     }
 
     init(countLimit: Int) {
         self.countLimit = countLimit
-        self.wholePassThreshold = countLimit
         self.purgeThreshold = countLimit
     }
 
@@ -103,9 +107,10 @@ final class ResourceCache {
             resource.isHeldWeaklyByService = true
             return
         }
-        // The pass runs before the new resource joins the table: the caller is about to use it.
+        // This runs before the new resource joins the table: the caller is about to use it.
         if strong.count >= countLimit {
-            if strong.count >= wholePassThreshold { demoteUnused() } else { demoteUnusedCandidates() }
+            demoteUnusedCandidates()
+            sweepStep()
             if weak.count > purgeThreshold { purgeDead() }
         }
         strong[key] = resource
@@ -142,17 +147,33 @@ final class ResourceCache {
         while var candidate = candidates.popLast() {
             guard !candidate.isHeldWeaklyByService, !isInUse(candidate) else { continue }
             let key = ResourceKey(candidate.url.absoluteString)
-            guard strong[key] === candidate else { continue }
-            strong[key] = nil
+            guard strong.remove(candidate, forKey: key) else { continue }
             demote(&candidate, forKey: key)
         }
     }
 
-    /// Looks at every strongly held resource: the only way to find those whose observers' owners died.
+    /// One step of the sweep that finds resources whose observers' owners died unannounced, which nothing notes as
+    /// candidates: every few insertions past the limit, the next resource in the table, round and round. A step at
+    /// a time rather than a pass over every resource now and then: a pass's cost per new resource depended on where
+    /// the table's size fell between passes (up to 1.1 resources examined per new one, each a cache miss at a
+    /// million), a step's does not.
+    private func sweepStep() {
+        insertsSinceSweep += 1
+        guard insertsSinceSweep >= Self.insertsPerSweptResource else { return }
+        insertsSinceSweep = 0
+        // Candidates are the candidate pass's to look at.
+        guard var resource = strong.value(after: &sweepCursor), !resource.isUnusedCandidate else { return }
+        sweptCount += 1
+        guard !isInUse(resource) else { return }
+        let key = ResourceKey(resource.url.absoluteString)
+        guard strong.remove(resource, forKey: key) else { return }
+        demote(&resource, forKey: key)
+    }
+
+    /// Looks at every strongly held resource, for a flush.
     private func demoteUnused() {
         // The candidates' references go first, so that a resource nothing else holds is seen as such.
         forgetCandidates()
-        wholePassCount += 1
         // Keys first, then removals: removing while iterating would copy the whole table, and the iteration's copy
         // would hold every resource, so none would look unreferenced.
         var unused: [ResourceKey] = []
@@ -163,7 +184,6 @@ final class ResourceCache {
             guard var resource = strong.removeValue(forKey: key) else { continue }
             demote(&resource, forKey: key)
         }
-        wholePassThreshold = max(countLimit, strong.count * 8)
     }
 
     /// Holds `resource`, just removed from the strong table, weakly; or lets it go if nothing else holds it.
@@ -189,7 +209,7 @@ final class ResourceCache {
         for candidate in candidates {
             candidate.isUnusedCandidate = false
         }
-        candidates.removeAll()
+        candidates.removeAll(keepingCapacity: true)
     }
 
     private func purgeDead() {
