@@ -230,7 +230,7 @@ struct FastJSONParser {
             guard integerDigits <= 18 else { return nil }
             return NSNumber(value: negative ? -magnitude : magnitude)
         }
-        // corelibs makes an `NSDecimalNumber` of a number with more than 17 characters before its exponent (it
+        // corelibs may make an `NSDecimalNumber` of a number with more than 17 characters before its exponent (it
         // only looks for a lowercase `e`, so with an uppercase `E`, or none, that is the whole number).
         guard (mantissaEnd ?? index) - start <= 17, index - start <= Self.maximumNumberLength else { return nil }
         // `Double(_:)` rounds correctly, as corelibs does; it yields an infinity, not nil, for `1e400`.
