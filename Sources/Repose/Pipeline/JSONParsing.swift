@@ -7,7 +7,8 @@ import Foundation
 enum JSONParsing {
     /// Parses a JSON body whose top level is an object or an array.
     ///
-    /// The parser always runs with `.fragmentsAllowed`, then checks the top-level type itself: Foundation on Linux
+    /// On Linux, `FastJSONParser` is tried first and `JSONSerialization` parses whatever it gives up on, always
+    /// with `.fragmentsAllowed`; then the top-level type is checked here: Foundation on Linux
     /// rejects bare scalars without that option while some Apple releases accept them, and this way both report
     /// the same typed cause.
     ///
@@ -16,6 +17,11 @@ enum JSONParsing {
     ///   parser's own error (malformed or empty input; `NSCocoaErrorDomain` 3840) or
     ///   `JSONResponseIsNotDictionaryOrArray` for a top-level `17`, `"foo"` or `null`.
     static func parse(_ data: Data) throws -> Any {
+        #if canImport(FoundationNetworking)
+        // corelibs' `JSONSerialization` is slow on small bodies; the fast parser builds the same values for plain
+        // JSON and gives up on anything else, which then takes the path below.
+        if let parsed = FastJSONParser.parse(data) { return parsed }
+        #endif
         let object: Any
         do {
             object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
