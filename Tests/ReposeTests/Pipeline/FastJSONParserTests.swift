@@ -131,6 +131,7 @@ extension FastJSONParserTests {
         .init("[-1e400]", .givesUp),
         .init("[01]", .givesUp),
         .init("[-01]", .givesUp),
+        .init("[-0, 0, -5, 7]", .parses),
         .init("[1.]", .givesUp),
         .init("[.5]", .givesUp),
         .init("[+1]", .givesUp),
