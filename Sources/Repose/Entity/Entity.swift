@@ -79,7 +79,13 @@ public struct Entity<ContentType> {
 
     /// The `ETag` header, which Repose sends back as `If-None-Match` on the next load.
     public var etag: String? {
-        header(forKey: "etag")
+        header(lowercasedKey: "etag")
+    }
+
+    /// The header called `key`, which is already lowercase: for Repose's own lookups of fixed names, which every
+    /// load makes, without lowercasing the name each time.
+    func header(lowercasedKey key: String) -> String? {
+        headers[key]
     }
 
     /// Sets or removes one header.

@@ -53,7 +53,7 @@ extension Resource {
             guard let self, !record.isLocalData, let data = record.serverData else { return }
             if let etag = data.etag {
                 urlRequest.setValue(etag, forHTTPHeaderField: "If-None-Match")
-            } else if let lastModified = data.header(forKey: "Last-Modified"),
+            } else if let lastModified = data.header(lowercasedKey: "last-modified"),
                 HTTPDate.seconds(from: lastModified, now: data.timestamp) != nil
             {
                 urlRequest.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since")
