@@ -85,7 +85,12 @@ final class ScalingFixture {
         let service = stubbedService()
         service.configure("/items/*") { $0.expirationTime = 3600 }
         self.service = service
-        resources = paths(count).map { service.resource($0) }
+        // Each path twice, so that the cases that look them up again find them known (a path's canonical key is
+        // remembered on its second lookup).
+        resources = paths(count).map { path in
+            _ = service.resource(path)
+            return service.resource(path)
+        }
         for resource in resources {
             resource.overrideLocalContent(with: "data")
             guard observed else { continue }
