@@ -23,6 +23,17 @@ func directGET(_ session: URLSession, _ url: URL) async -> Int {
     }
 }
 
+/// The same, called and resumed on the main actor, as code on the main actor writes it: the request starts on the
+/// caller's thread (the nonisolated one above runs on the global executor).
+@MainActor
+func directGETOnMainActor(_ session: URLSession, _ url: URL) async -> Int {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Int, Never>) in
+        session.dataTask(with: URLRequest(url: url)) { data, _, _ in
+            continuation.resume(returning: data?.count ?? 0)
+        }.resume()
+    }
+}
+
 /// A GET through the session directly, as an app writes it by hand without `await`: the completion handler runs on
 /// the session's queue, does `work` with the body there (parsing, say), and goes back to the main queue to call
 /// `done`.
@@ -71,6 +82,12 @@ func loopbackBenchmarks() {
             blackHole((resource.latestData?.content as? Data)?.count)
         }
     }
+    // `paired, main actor`: the same, but the direct side too starts its GET from the main actor and resumes there,
+    // so both sides go from and to the same thread.
+    pairedAwaitBenchmark("Loopback GET 1 KB/paired, main actor", path: "/1k", directOnMainActor: true) { resource in
+        await resource.loadAndWait()
+        blackHole((resource.latestData?.content as? Data)?.count)
+    }
     // `paired, callbacks`: each side is called from the main thread and calls back there, as code an app runs from
     // its run loop: Repose's `load().onCompletion`, against the session's completion handler hopping to the main
     // queue by hand. For the JSON body, the direct side parses it with `JSONSerialization` on the session's queue
@@ -95,7 +112,10 @@ func loopbackBenchmarks() {
 private let pairedMetrics = [pairedRatio, pairedDifference]
 
 /// Times `side` against a direct GET of the same URL in pairs, each awaited, alternating which goes first.
-private func pairedAwaitBenchmark(_ name: String, path: String, side: @escaping @MainActor (Resource) async -> Void) {
+private func pairedAwaitBenchmark(
+    _ name: String, path: String, directOnMainActor: Bool = false,
+    side: @escaping @MainActor (Resource) async -> Void
+) {
     mainActorBenchmark(name, configuration(.one, metrics: pairedMetrics, seconds: 10)) { measured in
         guard let resource = Loopback.service?.resource(path) else { return }
         let session = Loopback.provider.session
@@ -112,7 +132,11 @@ private func pairedAwaitBenchmark(_ name: String, path: String, side: @escaping 
                     await side(resource)
                     sideTime = clock.now - started
                 } else {
-                    blackHole(await directGET(session, url))
+                    if directOnMainActor {
+                        blackHole(await directGETOnMainActor(session, url))
+                    } else {
+                        blackHole(await directGET(session, url))
+                    }
                     directTime = clock.now - started
                 }
             }
