@@ -160,9 +160,8 @@ public final class Service {
     ///
     /// Past the limit, each new resource releases those that became unused since the last one: a resource whose
     /// last request completed or whose observers were removed goes at once. One whose observers' owners were
-    /// deallocated without removing them is noticed at its next change, or by a pass over every resource, which
-    /// runs when the service holds eight times as many as after the last pass; call ``flushUnusedResources()``
-    /// to release those at once.
+    /// deallocated without removing them is noticed at its next change, or by a sweep that looks at one resource
+    /// every eight new ones, round the table; call ``flushUnusedResources()`` to release those at once.
     public var cachedResourceCountLimit: Int {
         get { resourceCache.countLimit }
         set { resourceCache.countLimit = newValue }
