@@ -70,16 +70,16 @@ struct FuzzRun {
     }
 
     /// Checks `property` on `count` cases; it returns `nil` when the case holds, else what went wrong. `filter` is
-    /// what the replay command passes to `swift test --filter`.
-    @MainActor
+    /// what the replay command passes to `swift test --filter`. Runs where the caller runs: on the main actor for a
+    /// main-actor suite, off it for a suite that needs no actor (a long run there holds up no other test).
     func check(
         _ name: String, cases count: Int, filter: String = "URLFuzz", sourceLocation: SourceLocation = #_sourceLocation,
-        _ property: (inout FuzzCase) async -> String?
+        isolation: isolated (any Actor)? = #isolation, _ property: (inout FuzzCase) async -> String?
     ) async {
         let indices = onlyCase.map { [$0] } ?? Array(0..<count)
         for index in indices {
-            // Runs on the main actor, which other tests need for their deliveries: give it up now and then, so a
-            // long run (slow under a sanitizer) never starves them into timeouts.
+            // On the main actor, which other tests need for their deliveries: give it up now and then, so a long
+            // run (slow under a sanitizer) never starves them into timeouts.
             if index % 50 == 0 { await Task.yield() }
             var fuzzCase = FuzzCase(seed: Self.caseSeed(run: seed, index: index))
             guard let failure = await property(&fuzzCase) else { continue }
