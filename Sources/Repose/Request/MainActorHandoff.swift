@@ -81,14 +81,20 @@ final class MainActorHandoff: @unchecked Sendable {
             carrier.resume()
             return
         }
-        if mayDeliverNow, MainQueue.isCurrent, !Self.isInTask {
+        let isInTask = Self.isInTask
+        if mayDeliverNow, !isInTask, MainQueue.isCurrent {
             // Provably on the main thread: the main queue (a queue-specific mark says so) runs the main actor's jobs,
             // and no task runs here. Saves the hop a stub load made on top of the provider's own: a chained stub
             // load on the process's main thread took 24 µs with it, and 11 µs without.
             MainActor.assumeIsolated { drain() }
-        } else {
-            // A task, so that what a calling task carries (its log settings, say) reaches the delivery.
+        } else if isInTask {
+            // A task's hop is a task too, so that what the caller's task carries (its log settings, say) reaches
+            // the delivery.
             Task { @MainActor in self.drain() }
+        } else {
+            // From a plain thread (a URLSession queue), a main-queue block: the main actor runs on the main queue
+            // either way, and a block costs less than creating a task and switching to it.
+            DispatchQueue.main.async { MainActor.assumeIsolated { self.drain() } }
         }
     }
 
