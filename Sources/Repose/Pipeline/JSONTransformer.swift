@@ -27,18 +27,15 @@ struct JSONTransformer: ResponseTransformer, CustomStringConvertible {
         do {
             switch entity.content {
             case let data as Data:
-                parsed = try JSONParsing.parse(data)
+                parsed = try StandardTransformer.withBody(entity) { try JSONParsing.parse(data) }
             case let text as String:
-                parsed = try JSONParsing.parse(Data(text.utf8))
+                parsed = try StandardTransformer.withBody(entity) { try JSONParsing.parse(Data(text.utf8)) }
             default:
                 let cause = RequestError.Cause.WrongInputTypeInTranformerPipeline(
                     expectedType: Data.self, actualType: type(of: entity.content), transformer: description)
                 return .failure(RequestError.cannotParseResponse(cause: cause, entity: entity))
             }
-        } catch var error as RequestError {
-            // The parser's errors know nothing of the response: they get its body and time here.
-            error.entity = error.entity ?? entity
-            error.timestamp = entity.timestamp
+        } catch let error as RequestError {
             return .failure(error)
         } catch {
             return .failure(RequestError.cannotParseResponse(cause: error, entity: entity))

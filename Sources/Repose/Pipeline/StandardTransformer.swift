@@ -59,7 +59,7 @@ public enum StandardTransformer: Sendable, Hashable, CaseIterable {
     private static let jsonTransformer = ContentTypeFilteredTransformer(JSONTransformer(), matcher: .json)
 
     /// Runs a parser whose errors know nothing of the response, and gives them its body and time.
-    private static func withBody<T>(_ entity: Entity<some Any>, _ parse: () throws -> T) rethrows -> T {
+    static func withBody<T>(_ entity: Entity<some Any>, _ parse: () throws -> T) rethrows -> T {
         do {
             return try parse()
         } catch var error as RequestError {

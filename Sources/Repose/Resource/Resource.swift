@@ -118,9 +118,7 @@ public final class Resource {
     /// Tells the service's table that this resource may be unused now (rules B21, D13), so that it need not look
     /// at every resource to find out.
     func noteMaybeUnused() {
-        if !isUnusedCandidate, !isHeldWeaklyByService {
-            core.resourceCache.noteMaybeUnused(self)
-        }
+        core.resourceCache.noteMaybeUnused(self)
     }
 }
 

@@ -145,10 +145,8 @@ final class ResourceCache {
     /// Looks at the candidates only, which are the resources that can have become unused without dying owners.
     private func demoteUnusedCandidates() {
         while var candidate = candidates.popLast() {
-            guard !candidate.isHeldWeaklyByService, !isInUse(candidate) else { continue }
-            let key = ResourceKey(candidate.url.absoluteString)
-            guard strong.remove(candidate, forKey: key) else { continue }
-            demote(&candidate, forKey: key)
+            guard !candidate.isHeldWeaklyByService else { continue }
+            demoteIfUnused(&candidate)
         }
     }
 
@@ -164,6 +162,12 @@ final class ResourceCache {
         // Candidates are the candidate pass's to look at.
         guard var resource = strong.value(after: &sweepCursor), !resource.isUnusedCandidate else { return }
         sweptCount += 1
+        demoteIfUnused(&resource)
+    }
+
+    /// Demotes `resource`, held strongly, if it is unused. Its key is computed only then: most resources examined
+    /// are in use.
+    private func demoteIfUnused(_ resource: inout Resource) {
         guard !isInUse(resource) else { return }
         let key = ResourceKey(resource.url.absoluteString)
         guard strong.remove(resource, forKey: key) else { return }

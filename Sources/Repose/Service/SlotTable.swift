@@ -26,12 +26,19 @@ struct SlotTable<Value> {
     /// Stores `value` for `key`; returns the value it replaced, if any.
     @discardableResult
     mutating func updateValue(_ value: Value, forKey key: ResourceKey) -> Value? {
-        if !slots.isEmpty, case (let index, true) = probe(key) {
-            defer { slots[index].value = value }
-            return slots[index].value
+        var index = 0
+        if !slots.isEmpty {
+            let found: Bool
+            (index, found) = probe(key)
+            if found {
+                defer { slots[index].value = value }
+                return slots[index].value
+            }
         }
-        if (count + 1) * 4 > slots.count * 3 { resize(to: max(8, slots.count * 2)) }
-        let index = probe(key).index
+        if (count + 1) * 4 > slots.count * 3 {
+            resize(to: max(8, slots.count * 2))
+            index = probe(key).index
+        }
         slots[index] = Slot(key: key, value: value)
         count += 1
         return nil
