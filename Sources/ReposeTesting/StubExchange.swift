@@ -113,7 +113,8 @@ final class RouteState: @unchecked Sendable {
 
     /// Stops holding a request that was cancelled.
     func forget(_ exchange: Exchange) {
-        held.removeAll { $0 === exchange }
+        // Held requests are usually cancelled oldest first: the search ends at once and one removal shifts the rest.
+        if let index = held.firstIndex(where: { $0 === exchange }) { held.remove(at: index) }
         exchange.route = nil
     }
 

@@ -52,7 +52,8 @@ final class ManualNetwork: NetworkingProvider, @unchecked Sendable {
         lock.withLock {
             entry.isCancelled = true
             cancelledCount += 1
-            pending.removeAll { $0 === entry }
+            // One removal, found from the oldest: cancelling 10,000 requests in order stays linear.
+            if let index = pending.firstIndex(where: { $0 === entry }) { pending.remove(at: index) }
         }
     }
 
