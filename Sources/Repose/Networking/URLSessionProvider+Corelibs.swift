@@ -18,6 +18,41 @@ extension URLSessionProvider {
     }
 }
 
+extension URLSessionProvider {
+    /// Repose's handle on a data task that is created on the provider's queue, after `startRequest` returns.
+    ///
+    /// Cancelled before its turn comes, the task is never created, and its completion is never called (the
+    /// provider's contract allows either). Cancelled while it is being created, it is cancelled once it exists.
+    final class QueuedTask: NetworkingTask, @unchecked Sendable {
+        // `@unchecked Sendable`: both variables are only touched under `lock`.
+        private let lock = NSLock()
+        private var isCancelled = false
+        /// Weak for the reason `DataTask.task` is: a finished task is torn down by the session, off the main actor.
+        private weak var task: URLSessionTask?
+
+        /// Creates the task with `make`, unless the request was cancelled first.
+        func run(_ make: () -> URLSessionTask) {
+            guard !lock.withLock({ isCancelled }) else { return }
+            let made = make()
+            let cancelledMeanwhile = lock.withLock {
+                task = made
+                return isCancelled
+            }
+            if cancelledMeanwhile {
+                made.cancel()
+            }
+        }
+
+        func cancel() {
+            let started = lock.withLock {
+                isCancelled = true
+                return task
+            }
+            started?.cancel()
+        }
+    }
+}
+
 extension URLSessionProvider.SessionDelegate {
     /// Answers credential challenges off the network queue: swift-corelibs-foundation suspends or cancels the task
     /// from the answer with a synchronous call onto that queue, where this delegate runs.

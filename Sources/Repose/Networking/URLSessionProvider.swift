@@ -31,6 +31,11 @@ import FoundationNetworking
 /// `api-key` or `apikey`). A redirect on the same origin keeps every header. Endless redirects fail with
 /// `URLError(.httpTooManyRedirects)`.
 ///
+/// **Threads.** `startRequest` returns at once. On Linux, swift-corelibs-foundation makes a task with a synchronous
+/// call onto the session's network queue, which can be busy for seconds with another transfer's body, so the
+/// provider makes and resumes each task on a queue of its own, in the order the requests started: the caller, the
+/// main actor, never waits for the network.
+///
 /// Progress comes in samples worth showing, not one per network packet: when the first bytes of a body that is
 /// still coming arrive, after every sixteenth of the transfer (at least 64 KB), and finally just before the
 /// completion. Samples never go backwards. Progress and completion may arrive on any thread, one at a time.
@@ -49,6 +54,10 @@ public final class URLSessionProvider: NetworkingProvider {
     public let session: URLSession
     /// Per-task state for sessions the provider owns; `nil` for a session passed in from outside.
     let delegate: SessionDelegate?
+    #if canImport(FoundationNetworking)
+    /// Where tasks are created and resumed, in the order requests were started: see `startRequest`.
+    private let starter = DispatchQueue(label: "Repose.URLSessionProvider.start")
+    #endif
 
     /// A fresh copy of the configuration the provider uses by default: an ephemeral configuration without
     /// a `URLCache`.
@@ -139,13 +148,39 @@ public final class URLSessionProvider: NetworkingProvider {
         progress: @escaping @Sendable (TransferProgress) -> Void,
         completion: @escaping @Sendable (Result<NetworkResponse, any Error>) -> Void
     ) -> any NetworkingTask {
+        #if canImport(FoundationNetworking)
+        // swift-corelibs-foundation creates a task with a synchronous call onto the session's network queue, which
+        // waits behind every callback already queued there: seconds, behind a large upload. The task is made on
+        // the provider's own queue, so the caller (the main actor) never waits for the network.
+        let handle = QueuedTask()
+        starter.async {
+            handle.run {
+                self.makeTask(
+                    request, maximumResponseSize: maximumResponseSize, progress: progress, completion: completion)
+            }
+        }
+        return handle
+        #else
+        return DataTask(
+            task: makeTask(
+                request, maximumResponseSize: maximumResponseSize, progress: progress, completion: completion))
+        #endif
+    }
+
+    /// Creates and resumes the data task for `request`.
+    private func makeTask(
+        _ request: URLRequest,
+        maximumResponseSize: Int,
+        progress: @escaping @Sendable (TransferProgress) -> Void,
+        completion: @escaping @Sendable (Result<NetworkResponse, any Error>) -> Void
+    ) -> URLSessionTask {
         guard let delegate else {
             let task = session.dataTask(with: request) { body, response, error in
                 let result = Self.result(response: response, body: body ?? Data(), error: error)
                 completion(NetworkResponse.limiting(result, to: maximumResponseSize))
             }
             task.resume()
-            return DataTask(task: task)
+            return task
         }
         let task = session.dataTask(with: request)
         // Registered before `resume()`, so the first callback always finds its state.
@@ -154,7 +189,7 @@ public final class URLSessionProvider: NetworkingProvider {
             uploadSize: (request.httpBodyStream as? MultipartBodyStream)?.length,
             progress: progress, completion: completion)
         task.resume()
-        return DataTask(task: task)
+        return task
     }
 
     /// Turns what a task ended with into what Repose expects: any HTTP response is a response, whatever its
