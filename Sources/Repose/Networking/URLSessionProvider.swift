@@ -236,14 +236,14 @@ extension URLSessionProvider {
         return copy
     }
 
-    /// Repose's handle on one data task.
+    /// Repose's handle on one data task, on Apple platforms (Linux uses `QueuedTask`).
     ///
     /// `@unchecked Sendable` because not every SDK marks `URLSessionTask` as `Sendable`; its `cancel()`, all this
     /// uses, is safe to call from any thread.
     struct DataTask: NetworkingTask, @unchecked Sendable {
         /// Weak: the session holds a task while it runs, and a finished task is then torn down where the session
-        /// lets go of it, on its own queue, instead of on the main actor where Repose lets go of this handle (1.7 µs
-        /// on the main actor for each response, on Linux). Cancelling a task that is gone does nothing, as
+        /// lets go of it, on its own queue, instead of on the main actor where Repose lets go of this handle (measured
+        /// on Linux: 1.7 µs on the main actor for each response). Cancelling a task that is gone does nothing, as
         /// cancelling a finished one does.
         weak var task: URLSessionTask?
 
