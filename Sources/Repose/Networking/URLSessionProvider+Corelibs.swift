@@ -19,36 +19,37 @@ extension URLSessionProvider {
 }
 
 extension URLSessionProvider {
-    /// Repose's handle on a data task that is created on the provider's queue, after `startRequest` returns.
+    /// Repose's handle on a data task that is made on the provider's queue, after `startRequest` returns.
     ///
-    /// Cancelled before its turn comes, the task is never created, and its completion is never called (the
-    /// provider's contract allows either). Cancelled while it is being created, it is cancelled once it exists.
+    /// Cancelled before its turn comes, the task is never made, and its completion is never called (the provider's
+    /// contract allows either). Cancelling a task that exists is itself a synchronous call onto the session's network
+    /// queue on Linux, so it goes through the provider's queue too, after the start: by then the task exists or
+    /// never will.
     final class QueuedTask: NetworkingTask, @unchecked Sendable {
         // `@unchecked Sendable`: both variables are only touched under `lock`.
         private let lock = NSLock()
         private var isCancelled = false
         /// Weak for the reason `DataTask.task` is: a finished task is torn down by the session, off the main actor.
         private weak var task: URLSessionTask?
+        /// The provider's queue, where `run` is called.
+        private let queue: DispatchQueue
 
-        /// Creates the task with `make`, unless the request was cancelled first.
+        init(queue: DispatchQueue) {
+            self.queue = queue
+        }
+
+        /// Makes the task with `make`, unless the request was cancelled first. Called on `queue`.
         func run(_ make: () -> URLSessionTask) {
             guard !lock.withLock({ isCancelled }) else { return }
             let made = make()
-            let cancelledMeanwhile = lock.withLock {
-                task = made
-                return isCancelled
-            }
-            if cancelledMeanwhile {
-                made.cancel()
-            }
+            lock.withLock { task = made }
         }
 
         func cancel() {
-            let started = lock.withLock {
-                isCancelled = true
-                return task
+            lock.withLock { isCancelled = true }
+            queue.async {
+                self.lock.withLock { self.task }?.cancel()
             }
-            started?.cancel()
         }
     }
 }

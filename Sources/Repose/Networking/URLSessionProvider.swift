@@ -152,7 +152,7 @@ public final class URLSessionProvider: NetworkingProvider {
         // swift-corelibs-foundation creates a task with a synchronous call onto the session's network queue, which
         // waits behind every callback already queued there: seconds, behind a large upload. The task is made on
         // the provider's own queue, so the caller (the main actor) never waits for the network.
-        let handle = QueuedTask()
+        let handle = QueuedTask(queue: starter)
         starter.async {
             handle.run {
                 self.makeTask(

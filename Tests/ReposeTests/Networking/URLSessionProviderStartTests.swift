@@ -42,24 +42,30 @@ final class URLSessionProviderStartTests {
         let session = URLSession(configuration: .ephemeral)
         defer { session.invalidateAndCancel() }
         let url = try #require(URL(string: "http://127.0.0.1:9/never"))
+        let queue = DispatchQueue(label: "test.start")
 
-        let early = URLSessionProvider.QueuedTask()
+        let early = URLSessionProvider.QueuedTask(queue: queue)
         early.cancel()
         var made = false
-        early.run {
-            made = true
-            return session.dataTask(with: url)
+        queue.sync {
+            early.run {
+                made = true
+                return session.dataTask(with: url)
+            }
         }
         #expect(!made)
 
-        let meanwhile = URLSessionProvider.QueuedTask()
+        let meanwhile = URLSessionProvider.QueuedTask(queue: queue)
         var task: URLSessionTask?
-        meanwhile.run {
-            let new = session.dataTask(with: url)
-            task = new
-            meanwhile.cancel()  // before `run` has the task to cancel
-            return new
+        queue.sync {
+            meanwhile.run {
+                let new = session.dataTask(with: url)
+                task = new
+                meanwhile.cancel()  // before `run` has the task to cancel
+                return new
+            }
         }
+        queue.sync {}  // the cancellation, queued after the start
         #expect(try #require(task).state != .suspended)
     }
     #endif

@@ -52,15 +52,27 @@ final class ManualNetwork: NetworkingProvider, @unchecked Sendable {
         lock.withLock {
             entry.isCancelled = true
             cancelledCount += 1
-            // One removal, found from the oldest: cancelling 10,000 requests in order stays linear.
-            if let index = pending.firstIndex(where: { $0 === entry }) { pending.remove(at: index) }
+            cancelledInList += 1
         }
     }
 
-    var pendingCount: Int { lock.withLock { pending.count } }
+    /// How many entries of `pending` are cancelled: they are dropped in one pass when the list is next read, so that
+    /// cancelling 10,000 requests in any order stays linear.
+    private var cancelledInList = 0
+
+    /// The pending requests, oldest first, after dropping the cancelled ones. Called under `lock`.
+    private func livePending() -> [Pending] {
+        if cancelledInList > 0 {
+            pending.removeAll { $0.isCancelled }
+            cancelledInList = 0
+        }
+        return pending
+    }
+
+    var pendingCount: Int { lock.withLock { livePending().count } }
 
     /// The oldest request still waiting for an answer.
-    var oldestPending: URLRequest? { lock.withLock { pending.first?.request } }
+    var oldestPending: URLRequest? { lock.withLock { livePending().first?.request } }
 
     /// Answers the oldest pending request.
     func respond(
@@ -77,7 +89,7 @@ final class ManualNetwork: NetworkingProvider, @unchecked Sendable {
 
     /// Answers the pending request at `index`, 0 being the oldest still pending.
     func respond(toPendingAt index: Int, status: Int = 200, headers: [String: String] = [:], body: Data = Data()) {
-        let entry = lock.withLock { index < pending.count ? pending.remove(at: index) : nil }
+        let entry = lock.withLock { index < livePending().count ? pending.remove(at: index) : nil }
         entry?.completion(.success(NetworkResponse(statusCode: status, headers: headers, body: body)))
     }
 
@@ -88,14 +100,14 @@ final class ManualNetwork: NetworkingProvider, @unchecked Sendable {
 
     /// Reports progress on the oldest pending request without answering it.
     func reportProgress(_ progress: TransferProgress) {
-        lock.withLock { pending.first }?.progress(progress)
+        lock.withLock { livePending().first }?.progress(progress)
     }
 
     /// Fails every request still pending with a cancellation, as a network that went away would.
     func failPending() {
         let abandoned = lock.withLock {
             defer { pending.removeAll() }
-            return pending
+            return livePending()
         }
         for entry in abandoned {
             entry.completion(.failure(URLError(.cancelled)))
@@ -103,6 +115,6 @@ final class ManualNetwork: NetworkingProvider, @unchecked Sendable {
     }
 
     private func take() -> Pending? {
-        lock.withLock { pending.isEmpty ? nil : pending.removeFirst() }
+        lock.withLock { livePending().isEmpty ? nil : pending.removeFirst() }
     }
 }
