@@ -31,10 +31,10 @@ import FoundationNetworking
 /// `api-key` or `apikey`). A redirect on the same origin keeps every header. Endless redirects fail with
 /// `URLError(.httpTooManyRedirects)`.
 ///
-/// **Threads.** `startRequest` returns at once. On Linux, swift-corelibs-foundation makes a task with a synchronous
-/// call onto the session's network queue, which can be busy for seconds with another transfer's body, so the
-/// provider makes and resumes each task on a queue of its own, in the order the requests started: the caller, the
-/// main actor, never waits for the network.
+/// **Threads.** Starting and cancelling a request return at once. On Linux, swift-corelibs-foundation makes and
+/// cancels a task with a synchronous call onto the session's network queue, which can be busy for seconds with
+/// another transfer's body, so the provider makes, resumes and cancels each task on a queue of its own, in the order
+/// the calls came: the caller, the main actor, never waits for the network.
 ///
 /// Progress comes in samples worth showing, not one per network packet: when the first bytes of a body that is
 /// still coming arrive, after every sixteenth of the transfer (at least 64 KB), and finally just before the
