@@ -71,12 +71,12 @@ final class URLSessionProviderStartTests {
     #endif
 }
 
-/// A request body whose first read blocks until the test opens the gate (or ten seconds pass), then ends.
+/// A request body whose first read blocks until the test calls `release()` (or ten seconds pass), then ends.
 ///
 /// `status` is only touched by the session, on its queue; what the test reads is behind a lock or a semaphore.
 private final class GatedBodyStream: InputStream {
     private let reading = DispatchSemaphore(value: 0)
-    private let opened = DispatchSemaphore(value: 0)
+    private let released = DispatchSemaphore(value: 0)
     private let holding = NSLock()
     private var held = false
     private var status: Stream.Status = .notOpen
@@ -100,7 +100,7 @@ private final class GatedBodyStream: InputStream {
 
     /// Lets the blocked read end the body.
     func release() {
-        opened.signal()
+        released.signal()
     }
 
     override func open() {
@@ -118,7 +118,7 @@ private final class GatedBodyStream: InputStream {
         guard status == .open else { return 0 }
         holding.withLock { held = true }
         reading.signal()
-        _ = opened.wait(timeout: .now() + 10)  // bounded: a test that never opens the gate fails instead of hanging
+        _ = released.wait(timeout: .now() + 10)  // bounded: a test that never releases it fails instead of hanging
         holding.withLock { held = false }
         status = .atEnd
         return 0

@@ -78,8 +78,8 @@ struct FuzzRun {
     ) async {
         let indices = onlyCase.map { [$0] } ?? Array(0..<count)
         for index in indices {
-            // On the main actor, which other tests need for their deliveries: give it up now and then, so a long
-            // run (slow under a sanitizer) never starves them into timeouts.
+            // Give up the caller's actor now and then: on the main actor, which other tests need for their
+            // deliveries, a long run (slow under a sanitizer) would otherwise starve them into timeouts.
             if index % 50 == 0 { await Task.yield() }
             var fuzzCase = FuzzCase(seed: Self.caseSeed(run: seed, index: index))
             guard let failure = await property(&fuzzCase) else { continue }

@@ -52,27 +52,35 @@ final class ManualNetwork: NetworkingProvider, @unchecked Sendable {
         lock.withLock {
             entry.isCancelled = true
             cancelledCount += 1
-            cancelledInList += 1
+            hasCancelledEntries = true
         }
     }
 
-    /// How many entries of `pending` are cancelled: they are dropped in one pass when the list is next read, so that
+    /// Whether `pending` holds cancelled entries: they are dropped in one pass when the list is next read, so that
     /// cancelling 10,000 requests in any order stays linear.
-    private var cancelledInList = 0
+    private var hasCancelledEntries = false
 
-    /// The pending requests, oldest first, after dropping the cancelled ones. Called under `lock`.
-    private func livePending() -> [Pending] {
-        if cancelledInList > 0 {
-            pending.removeAll { $0.isCancelled }
-            cancelledInList = 0
-        }
-        return pending
+    /// Drops the cancelled entries from `pending`. Called under `lock`, before every read of the list.
+    private func dropCancelled() {
+        guard hasCancelledEntries else { return }
+        pending.removeAll { $0.isCancelled }
+        hasCancelledEntries = false
     }
 
-    var pendingCount: Int { lock.withLock { livePending().count } }
+    var pendingCount: Int {
+        lock.withLock {
+            dropCancelled()
+            return pending.count
+        }
+    }
 
     /// The oldest request still waiting for an answer.
-    var oldestPending: URLRequest? { lock.withLock { livePending().first?.request } }
+    var oldestPending: URLRequest? {
+        lock.withLock {
+            dropCancelled()
+            return pending.first?.request
+        }
+    }
 
     /// Answers the oldest pending request.
     func respond(
@@ -89,7 +97,10 @@ final class ManualNetwork: NetworkingProvider, @unchecked Sendable {
 
     /// Answers the pending request at `index`, 0 being the oldest still pending.
     func respond(toPendingAt index: Int, status: Int = 200, headers: [String: String] = [:], body: Data = Data()) {
-        let entry = lock.withLock { index < livePending().count ? pending.remove(at: index) : nil }
+        let entry = lock.withLock {
+            dropCancelled()
+            return index < pending.count ? pending.remove(at: index) : nil
+        }
         entry?.completion(.success(NetworkResponse(statusCode: status, headers: headers, body: body)))
     }
 
@@ -100,14 +111,18 @@ final class ManualNetwork: NetworkingProvider, @unchecked Sendable {
 
     /// Reports progress on the oldest pending request without answering it.
     func reportProgress(_ progress: TransferProgress) {
-        lock.withLock { livePending().first }?.progress(progress)
+        lock.withLock {
+            dropCancelled()
+            return pending.first
+        }?.progress(progress)
     }
 
     /// Fails every request still pending with a cancellation, as a network that went away would.
     func failPending() {
         let abandoned = lock.withLock {
             defer { pending.removeAll() }
-            return livePending()
+            dropCancelled()
+            return pending
         }
         for entry in abandoned {
             entry.completion(.failure(URLError(.cancelled)))
@@ -115,6 +130,9 @@ final class ManualNetwork: NetworkingProvider, @unchecked Sendable {
     }
 
     private func take() -> Pending? {
-        lock.withLock { livePending().isEmpty ? nil : pending.removeFirst() }
+        lock.withLock {
+            dropCancelled()
+            return pending.isEmpty ? nil : pending.removeFirst()
+        }
     }
 }
