@@ -52,6 +52,13 @@ let pairedRatio = CustomMetric(name: "Repose ÷ URLSession (‰)")
 /// Repose's time minus the direct time for one pair of GETs, in nanoseconds (negative when Repose was faster).
 let pairedDifference = CustomMetric(name: "Repose − URLSession (ns)")
 
+/// How long starting the GET keeps the main thread, for each side of a callbacks pair: the time until the start call
+/// returns. On Linux the hand-made call waits in `dataTask(with:)` and `resume()` for the session's network queue;
+/// Repose hands that to the provider's queue (see `URLSessionProvider`), which shows here and costs a thread wake-up
+/// in the pair's difference.
+let startHeldRepose = CustomMetric(name: "Main thread held by the start, Repose (ns)")
+let startHeldDirect = CustomMetric(name: "Main thread held by the start, URLSession (ns)")
+
 /// Which side of a pair goes first; alternates so that neither side always follows the other.
 @MainActor
 private var reposeFirst = false
@@ -110,6 +117,7 @@ func loopbackBenchmarks() {
 }
 
 private let pairedMetrics = [pairedRatio, pairedDifference]
+private let callbackMetrics = pairedMetrics + [startHeldRepose, startHeldDirect]
 
 /// Times `side` against a direct GET of the same URL in pairs, each awaited, alternating which goes first.
 private func pairedAwaitBenchmark(
@@ -150,7 +158,7 @@ private func pairedAwaitBenchmark(
 private func pairedCallbackBenchmark(
     _ name: String, path: String, work: @escaping @Sendable (Data) -> Int = { $0.count }
 ) {
-    mainActorBenchmark(name, configuration(.one, metrics: pairedMetrics, seconds: 10)) { measured in
+    mainActorBenchmark(name, configuration(.one, metrics: callbackMetrics, seconds: 10)) { measured in
         guard let resource = Loopback.service?.resource(path) else { return }
         let session = Loopback.provider.session
         let url = resource.url
@@ -159,6 +167,8 @@ private func pairedCallbackBenchmark(
         let reposeGoesFirst = reposeFirst
         var sideTime = Duration.zero
         var directTime = Duration.zero
+        var sideHeld = Duration.zero
+        var directHeld = Duration.zero
         await measured.run { done in
             @MainActor func repose(then next: @escaping @MainActor () -> Void) {
                 let started = clock.now
@@ -167,6 +177,7 @@ private func pairedCallbackBenchmark(
                     blackHole(info)
                     next()
                 }
+                sideHeld = clock.now - started
             }
             @MainActor func direct(then next: @escaping @MainActor () -> Void) {
                 let started = clock.now
@@ -175,6 +186,7 @@ private func pairedCallbackBenchmark(
                     blackHole(result)
                     next()
                 }
+                directHeld = clock.now - started
             }
             if reposeGoesFirst {
                 repose { direct(then: done) }
@@ -183,6 +195,8 @@ private func pairedCallbackBenchmark(
             }
         }
         recordPair(measured, side: sideTime, direct: directTime)
+        measured.record(startHeldRepose, nanoseconds(sideHeld))
+        measured.record(startHeldDirect, nanoseconds(directHeld))
     }
 }
 
