@@ -96,6 +96,8 @@ public struct Pipeline: Sendable {
     /// The stages that exist, in ``order``: what processing a response walks, built when the pipeline changes
     /// rather than looked up by name (hashing each stage's name) for every response.
     private var runList: [(key: PipelineStageKey, stage: PipelineStage)] = []
+    /// Whether some stage has a cache, noted when the pipeline changes: every load asks (see ``cachingStages``).
+    private var hasCaches = false
 
     /// Creates a pipeline with the standard, empty stages.
     public init() {}
@@ -113,6 +115,7 @@ public struct Pipeline: Sendable {
 
     private mutating func updateRunList() {
         runList = order.compactMap { key in stages[key].map { (key, $0) } }
+        hasCaches = stages.values.contains { $0.cache != nil }
     }
 
     /// Runs `response` through the stages in ``order``, handing each success to the caches in `targets` as it
@@ -168,8 +171,8 @@ public struct Pipeline: Sendable {
 
     /// The stages that have a cache, in ``order``.
     var cachingStages: [(key: PipelineStageKey, cache: any EntityCache)] {
-        // Most pipelines have no cache; every load and every first data access asks, so answer that case cheaply.
-        guard stages.values.contains(where: { $0.cache != nil }) else { return [] }
+        // Most pipelines have no cache; every load and every first data access asks, so that case reads one flag.
+        guard hasCaches else { return [] }
         return order.compactMap { key in stages[key]?.cache.map { (key, $0) } }
     }
 }
