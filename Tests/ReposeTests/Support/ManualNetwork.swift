@@ -60,27 +60,22 @@ final class ManualNetwork: NetworkingProvider, @unchecked Sendable {
     /// cancelling 10,000 requests in any order stays linear.
     private var hasCancelledEntries = false
 
-    /// Drops the cancelled entries from `pending`. Called under `lock`, before every read of the list.
-    private func dropCancelled() {
-        guard hasCancelledEntries else { return }
-        pending.removeAll { $0.isCancelled }
-        hasCancelledEntries = false
-    }
-
-    var pendingCount: Int {
+    /// Runs `body` on the live pending requests, oldest first, under `lock`: the one way the list is read or
+    /// changed, so the cancelled entries are always dropped first.
+    private func withLivePending<T>(_ body: (inout [Pending]) -> T) -> T {
         lock.withLock {
-            dropCancelled()
-            return pending.count
+            if hasCancelledEntries {
+                pending.removeAll { $0.isCancelled }
+                hasCancelledEntries = false
+            }
+            return body(&pending)
         }
     }
+
+    var pendingCount: Int { withLivePending { $0.count } }
 
     /// The oldest request still waiting for an answer.
-    var oldestPending: URLRequest? {
-        lock.withLock {
-            dropCancelled()
-            return pending.first?.request
-        }
-    }
+    var oldestPending: URLRequest? { withLivePending { $0.first?.request } }
 
     /// Answers the oldest pending request.
     func respond(
@@ -97,10 +92,7 @@ final class ManualNetwork: NetworkingProvider, @unchecked Sendable {
 
     /// Answers the pending request at `index`, 0 being the oldest still pending.
     func respond(toPendingAt index: Int, status: Int = 200, headers: [String: String] = [:], body: Data = Data()) {
-        let entry = lock.withLock {
-            dropCancelled()
-            return index < pending.count ? pending.remove(at: index) : nil
-        }
+        let entry = withLivePending { index < $0.count ? $0.remove(at: index) : nil }
         entry?.completion(.success(NetworkResponse(statusCode: status, headers: headers, body: body)))
     }
 
@@ -111,18 +103,14 @@ final class ManualNetwork: NetworkingProvider, @unchecked Sendable {
 
     /// Reports progress on the oldest pending request without answering it.
     func reportProgress(_ progress: TransferProgress) {
-        lock.withLock {
-            dropCancelled()
-            return pending.first
-        }?.progress(progress)
+        withLivePending { $0.first }?.progress(progress)
     }
 
     /// Fails every request still pending with a cancellation, as a network that went away would.
     func failPending() {
-        let abandoned = lock.withLock {
-            defer { pending.removeAll() }
-            dropCancelled()
-            return pending
+        let abandoned = withLivePending { live in
+            defer { live.removeAll() }
+            return live
         }
         for entry in abandoned {
             entry.completion(.failure(URLError(.cancelled)))
@@ -130,9 +118,6 @@ final class ManualNetwork: NetworkingProvider, @unchecked Sendable {
     }
 
     private func take() -> Pending? {
-        lock.withLock {
-            dropCancelled()
-            return pending.isEmpty ? nil : pending.removeFirst()
-        }
+        withLivePending { $0.isEmpty ? nil : $0.removeFirst() }
     }
 }
