@@ -7,7 +7,7 @@ import ResourceCases
 // ordo-one runner (`ResourceBenchmarks`) runs the same cases inside its task, where main-actor checks take their
 // fast path; apps never do.
 //
-//   swift run -c release AppLikeBenchmarks [--filter REGEX] [--seconds S] [--json FILE] [--dispatch-main] [--in-task]
+//   swift run --disable-sandbox -c release AppLikeBenchmarks [--filter REGEX] [--seconds S] [--json FILE] [--dispatch-main] [--in-task]
 //
 // Prints one row per case: samples, p0 and p50 of the time per inner iteration, mallocs per inner iteration (p50),
 // and the case's own figures (p50). `--json` writes the allocation counts per sample in the shape of ordo-one's JMH

@@ -6,7 +6,7 @@ import ResourceCases
 // pay. This executable links no interposer and runs the case as AppLikeBenchmarks does (main thread, outside any
 // task), once after a warm-up.
 //
-//   swift run -c release MemoryWithoutInterposer
+//   swift run --disable-sandbox -c release MemoryWithoutInterposer
 
 let caseName = "Memory per resource with data and observer"
 
