@@ -35,6 +35,8 @@ public final class PagedList<Item> {
         storage = MutableState(PagedListState())
         observe(firstPage)
         if firstPage.latestData != nil { startOver() }
+        // The first page's current error is the list's too, as it would be had the list seen the load fail (L3).
+        if let error = firstPage.latestError { failure = (firstPage, error) }
         publish()
     }
 

@@ -20,7 +20,8 @@ public struct PagedListState<Item> {
     public var isLoading: Bool
     /// Whether the page after the last one is loading, started by ``PagedList/loadMore()``.
     public var isLoadingMore: Bool
-    /// The error of the latest page load that failed, if no page load of the list has succeeded since.
+    /// The error of the latest page load that failed, if no page load of the list has succeeded since. A list made
+    /// over a first page whose last load failed starts with that error.
     public var latestError: RequestError?
     /// How many pages the list holds now (fewer than were loaded when a maximum page count dropped some).
     public var pageCount: Int

@@ -54,6 +54,20 @@ struct PagedListFailureTests {
         #expect(list.state.value.latestError?.httpStatusCode == 502)
     }
 
+    @Test("L3 a list made over a first page that already failed shows that error, with its data or without")
+    func startsFromSharedError() async throws {
+        let first = service.resource("/repos")
+        await harness.answer(first.load(), status: 503)
+        #expect(makeList().state.value.latestError?.httpStatusCode == 503)
+
+        await harness.answerPage(first.load(), [1], next: "/v1/repos?page=2")
+        await harness.answer(first.load(), status: 500)  // a refresh that failed: the data stays, beside the error
+        let list = makeList()
+        #expect(ids(list) == [1] && list.state.value.latestError?.httpStatusCode == 500)
+        await harness.answerPage(list.retry(), [1, 2])
+        #expect(ids(list) == [1, 2] && list.state.value.latestError == nil)
+    }
+
     @Test("a page that cannot be decoded is a parse error naming where decoding stopped, never a crash")
     func undecodablePage() async throws {
         let list = makeList()
