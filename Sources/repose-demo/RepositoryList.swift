@@ -33,15 +33,16 @@ final class RepositoryList {
         rows(of: state, from: 0)
     }
 
-    /// Loads the next page, and prints its rows.
+    /// Loads the next page, and prints its rows. After a failure the page is asked for again at once: the user asked.
     func more() async {
         let before = list.state.value
         guard before.hasMore else { return say("📚 no more pages: all \(before.items.count) repositories are here") }
-        if let request = list.loadMore() { _ = await request.response }
+        if let request = before.latestError == nil ? list.loadMore() : list.retry() { _ = await request.response }
         await Waiting.until(list.state) { !$0.isLoading }
         let after = list.state.value
         if let error = after.latestError, after.pageCount == before.pageCount {
-            return say("⚠️  the next page did not load: \(error.userMessage)")
+            let which = before.pageCount == 0 ? "first" : "next"
+            return say("⚠️  the \(which) page did not load: \(error.userMessage)")
         }
         say("📚 page \(after.pageCount) loaded: \(describe(after))")
         rows(of: after, from: before.items.count)
