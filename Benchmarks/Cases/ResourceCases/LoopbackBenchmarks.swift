@@ -59,6 +59,23 @@ let pairedDifference = CustomMetric(name: "Repose − URLSession (ns)")
 let startHeldRepose = CustomMetric(name: "Main thread held by the start, Repose (ns)")
 let startHeldDirect = CustomMetric(name: "Main thread held by the start, URLSession (ns)")
 
+/// How long a block sent from the main thread waits before the serial queue runs it.
+let untilQueueRuns = CustomMetric(name: "Until the queue's block runs (ns)")
+private let queueHopConfiguration = configuration(.one, metrics: [untilQueueRuns], seconds: 2)
+private let queueHopQueue = DispatchQueue(label: "Repose.benchmarks.hop")
+
+/// When a block was sent to the queue and when the queue ran it. `@unchecked Sendable`: `sent` is written on the main
+/// actor before the block is sent, `ran` on the queue before it hops back, and both are read after that hop.
+private final class HopTimes: @unchecked Sendable {
+    var sent: ContinuousClock.Instant
+    var ran: ContinuousClock.Instant
+
+    init(_ instant: ContinuousClock.Instant) {
+        sent = instant
+        ran = instant
+    }
+}
+
 /// Which side of a pair goes first; alternates so that neither side always follows the other.
 @MainActor
 private var reposeFirst = false
@@ -102,6 +119,22 @@ func loopbackBenchmarks() {
     pairedCallbackBenchmark("Loopback GET 1 KB/paired, callbacks", path: "/1k")
     pairedCallbackBenchmark("Loopback GET 1 MB JSON/paired, callbacks", path: "/1m.json") { data in
         ((try? JSONSerialization.jsonObject(with: data)) as? [Any])?.count ?? -1
+    }
+    // What the provider's queue costs by itself, with no network: a block sent from the main thread to a serial
+    // queue, as `URLSessionProvider.startRequest` sends each start, and back to the main queue. The figure is the
+    // round trip; `Until the queue's block runs` is the hop the callbacks pair pays on the way out.
+    mainActorBenchmark("Queue hop from the main thread and back (harness only)", queueHopConfiguration) { measured in
+        let queue = queueHopQueue
+        let clock = ContinuousClock()
+        let hop = HopTimes(clock.now)
+        await measured.run { done in
+            hop.sent = clock.now
+            queue.async {
+                hop.ran = clock.now
+                DispatchQueue.main.async { MainActor.assumeIsolated { done() } }
+            }
+        }
+        measured.record(untilQueueRuns, nanoseconds(hop.ran - hop.sent))
     }
     // The provider alone against the same comparison: what of the gap above is the delegate-based task (which
     // reports progress) rather than the resource layer.
