@@ -28,8 +28,11 @@ final class ServiceChurnIntegrationTests {
         }
         // Each live URLSession holds about three descriptors: 1,000 leaked services would hold some 3,000.
         #expect(filesAfter <= filesBefore + 16, "open files: \(filesBefore) before, \(filesAfter) after")
-        // AddressSanitizer holds freed memory back on purpose (its quarantine), so memory is judged without it.
-        if !Self.isAddressSanitized {
+        // Memory is judged without sanitizers. AddressSanitizer holds freed memory back on purpose (its quarantine).
+        // Under ThreadSanitizer the process's resident size, its shadow memory included, swung from -15 to +54 MB
+        // over this test in four runs beside the other suites (a plain build: 7 MB beside them, 1.3 MB alone).
+        // The lifetime check still proves every service freed under both.
+        if !Self.isSanitized {
             let grown = Self.residentBytes() - memoryBefore
             // A leaked service with its session costs well over 100 KB; 1,000 of them would be 100 MB or more.
             #expect(grown < 40 * 1024 * 1024, "resident memory grew by \(grown) bytes")
@@ -54,8 +57,9 @@ final class ServiceChurnIntegrationTests {
         }
     }
 
-    private static var isAddressSanitized: Bool {
-        dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__asan_init") != nil
+    private static var isSanitized: Bool {
+        let runtimeEntryPoints: [String] = ["__asan_init", "__tsan_init"]
+        return runtimeEntryPoints.contains { dlsym(UnsafeMutableRawPointer(bitPattern: 0), $0) != nil }
     }
 
     private static func openFileCount() -> Int {
