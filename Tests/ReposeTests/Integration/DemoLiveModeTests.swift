@@ -100,32 +100,10 @@ final class DemoLiveModeTests {
         environment["HOME"] = home.path
         environment["XDG_CACHE_HOME"] = home.appendingPathComponent("cache").path
         let finished = try await ChildProcess.offTheTestThreads { [environment] in
-            try Self.run(executable, arguments: arguments, environment: environment, input: input)
+            try ChildProcess.run(executable, arguments: arguments, environment: environment, input: input)
         }
         #expect(finished.status == 0, "repose-demo exited with \(finished.status):\n\(finished.output)")
         return finished.output
-    }
-
-    /// Runs `executable` to its end, killing it after 60 seconds; returns its exit status and standard output.
-    private nonisolated static func run(
-        _ executable: URL, arguments: [String], environment: [String: String], input: String
-    ) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = environment
-        let (stdin, stdout) = (Pipe(), Pipe())
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        try process.run()
-        let watchdog = DispatchWorkItem { [process] in if process.isRunning { process.terminate() } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: watchdog)
-        defer { watchdog.cancel() }
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
     }
 
     /// The requests the demo made to the store, oldest first: the log after the seeding's requests.

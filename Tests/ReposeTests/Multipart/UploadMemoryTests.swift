@@ -34,17 +34,9 @@ final class UploadMemoryTests {
         var environment = ProcessInfo.processInfo.environment
         environment["ASAN_OPTIONS"] = [environment["ASAN_OPTIONS"], "quarantine_size_mb=0:detect_leaks=0"]
             .compactMap { $0 }.joined(separator: ":")
-        let (text, status) = try await ChildProcess.offTheTestThreads { [environment] in
-            let probe = Process()
-            probe.executableURL = executable
-            probe.arguments = arguments
-            probe.environment = environment
-            let output = Pipe()
-            probe.standardOutput = output
-            try probe.run()
-            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            probe.waitUntilExit()  // bounded: the probe gives up after 60 s
-            return (text, probe.terminationStatus)
+        // The probe gives up after 60 s by itself; the helper's bound is a second guard behind it.
+        let (status, text) = try await ChildProcess.offTheTestThreads { [environment] in
+            try ChildProcess.run(executable, arguments: arguments, environment: environment, timeout: 120)
         }
 
         let lines = text.split(separator: "\n")

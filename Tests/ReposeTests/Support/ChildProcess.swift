@@ -14,6 +14,34 @@ enum ChildProcess {
         return executable
     }
 
+    /// Runs `executable` to its end and returns its exit status and standard output; `input`, if given, is its
+    /// standard input. Blocks: call it through ``offTheTestThreads(_:)``. A child still running after `timeout`
+    /// seconds is terminated, so the wait is bounded.
+    static func run(
+        _ executable: URL, arguments: [String], environment: [String: String], input: String? = nil,
+        timeout: TimeInterval = 60
+    ) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = environment
+        let stdout = Pipe()
+        process.standardOutput = stdout
+        let stdin = input.map { _ in Pipe() }
+        if let stdin { process.standardInput = stdin }
+        try process.run()
+        let watchdog = DispatchWorkItem { [process] in if process.isRunning { process.terminate() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
+        defer { watchdog.cancel() }
+        if let stdin, let input {
+            stdin.fileHandleForWriting.write(Data(input.utf8))
+            try stdin.fileHandleForWriting.close()
+        }
+        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    }
+
     /// Runs `work`, which blocks on a child process, on a thread of its own: blocking the main thread or a thread
     /// of the cooperative pool (two on a two-core machine) would stall every other test meanwhile.
     static func offTheTestThreads<Value: Sendable>(
