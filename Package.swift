@@ -42,6 +42,6 @@ let package = Package(
         .testTarget(name: "ReposeSignalsTests", dependencies: ["ReposeSignals"]),
         .testTarget(name: "ReposeTests", dependencies: ["Repose", "ReposeTesting"]),
         // Talks to real servers that `.ci/interop` starts; skipped unless their addresses are given.
-        .testTarget(name: "ReposeInteropTests", dependencies: ["Repose", "ReposeTesting"]),
+        .testTarget(name: "ReposeInteropTests", dependencies: ["Repose", "ReposeTesting"], exclude: ["Servers"]),
     ]
 )
