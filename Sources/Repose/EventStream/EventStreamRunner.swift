@@ -81,7 +81,7 @@ final class EventStreamRunner {
     private func connect() {
         wait = nil
         attemptOpened = false
-        connection = .connecting
+        if case .connecting = connection {} else { connection = .connecting }  // waiting after an end already says so
         var request = Request(delegate: EventStreamRequestDelegate(runner: self, resource: resource), now: core.now)
         for decorator in resource.configuration(for: .get).requestDecorators {
             request = decorator(resource, request)

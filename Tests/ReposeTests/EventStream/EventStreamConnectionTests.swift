@@ -37,6 +37,7 @@ struct EventStreamConnectionTests {
         fixture.advance(0.001)
         #expect(feed.requests.count == 2)
         #expect(feed.requests.last?.header("Last-Event-ID") == "42")
+        #expect(states.values == ["connecting", "open", "connecting"])  // one "connecting" for the wait and the attempt
         #expect(stream.lastEventID == "42")
     }
 
