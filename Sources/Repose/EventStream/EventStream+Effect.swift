@@ -25,7 +25,7 @@ extension EventStream {
         let resources: (@MainActor (Event) -> [Resource])?
 
         /// Marks the resources stale: observed ones reload at once, the others on their next
-        /// ``Resource/loadIfNeeded()``, as after ``Service/invalidateResources(matching:)-(String)``. Their
+        /// ``Resource/loadIfNeeded()``, as after ``Service/invalidateResources(matching:)``. Their
         /// observers hear the reload as a load.
         ///
         /// - Parameter resources: Picks the resources; by default, the one the event names.
