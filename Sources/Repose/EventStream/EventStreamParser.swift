@@ -27,6 +27,10 @@ struct EventStreamParser {
     /// The `id` field as read so far; it becomes ``lastEventID`` when an event is dispatched.
     private var idBuffer: String
 
+    /// The bytes held for the event being read: its data so far and a line whose end has not arrived. A reader
+    /// bounds it, so that a server that never ends a line or an event cannot fill the memory.
+    var heldByteCount: Int { partialLine.count + dataBuffer.count }
+
     init(lastEventID: String = "") {
         self.lastEventID = lastEventID
         idBuffer = lastEventID

@@ -20,9 +20,12 @@ final class EventStreamReader: @unchecked Sendable {
     private var parser: EventStreamParser
     private var isOpen = false
     private let now: @Sendable () -> TimeInterval
+    /// The most bytes one event may hold while it is read: the configuration's ``Configuration/maximumResponseSize``.
+    private let maximumEventSize: Int
 
-    init(lastEventID: String, now: @escaping @Sendable () -> TimeInterval) {
+    init(lastEventID: String, maximumEventSize: Int, now: @escaping @Sendable () -> TimeInterval) {
         parser = EventStreamParser(lastEventID: lastEventID)
+        self.maximumEventSize = maximumEventSize
         self.now = now
     }
 
@@ -51,15 +54,22 @@ final class EventStreamReader: @unchecked Sendable {
         return nil
     }
 
-    /// Parses a piece of an open stream's body; `nil` when it changed nothing the main actor needs to hear.
-    func read(_ bytes: Data) -> EventStreamBatch? {
+    /// Parses a piece of an open stream's body: the batch for the main actor (`nil` when the piece changed nothing it
+    /// needs to hear), or the error that ends the attempt when an event grows past the size limit.
+    func read(_ bytes: Data) -> Result<EventStreamBatch?, RequestError> {
         lock.withLock {
-            guard isOpen else { return nil }
+            guard isOpen else { return .success(nil) }
             let before = (parser.retry, parser.lastEventID)
             var events: [EventStream.Event] = []
             parser.read(bytes, into: &events)
-            guard !events.isEmpty || before != (parser.retry, parser.lastEventID) else { return nil }
-            return EventStreamBatch(events: events, retry: parser.retry, lastEventID: parser.lastEventID)
+            if parser.heldByteCount > maximumEventSize {
+                isOpen = false
+                let cause = RequestError.Cause.ResponseTooLarge(maximumSize: maximumEventSize)
+                return .failure(
+                    RequestError(wrapping: cause, fallbackMessage: "An event was too large.", timestamp: now()))
+            }
+            guard !events.isEmpty || before != (parser.retry, parser.lastEventID) else { return .success(nil) }
+            return .success(EventStreamBatch(events: events, retry: parser.retry, lastEventID: parser.lastEventID))
         }
     }
 

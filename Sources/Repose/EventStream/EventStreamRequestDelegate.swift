@@ -39,7 +39,9 @@ final class EventStreamRequestDelegate: RequestDelegate {
         guard let runner else { return }
         self.completionHandler = completionHandler
         ReposeLog.log(.network, requestDescription)
-        let reader = EventStreamReader(lastEventID: runner.lastEventID, now: resource.core.now)
+        let reader = EventStreamReader(
+            lastEventID: runner.lastEventID, maximumEventSize: resource.configuration.maximumResponseSize,
+            now: resource.core.now)
         let hop = MainActorHop()
         let started = resource.core.networking.startStreaming(
             urlRequest,
@@ -56,9 +58,15 @@ final class EventStreamRequestDelegate: RequestDelegate {
                 }
             },
             body: { [weak self] bytes in
-                guard let batch = reader.read(bytes) else { return }
-                hop.run {
-                    if self?.isFinished == false { self?.runner?.received(batch) }
+                switch reader.read(bytes) {
+                case .success(nil):
+                    break
+                case .success(let batch?):
+                    hop.run {
+                        if self?.isFinished == false { self?.runner?.received(batch) }
+                    }
+                case .failure(let tooLarge):
+                    hop.run { self?.finish(.failure(tooLarge)) }
                 }
             },
             completion: { [weak self] error in

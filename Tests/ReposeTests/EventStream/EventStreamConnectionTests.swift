@@ -103,6 +103,22 @@ struct EventStreamConnectionTests {
         }
     }
 
+    @Test("V1 an event that grows past maximumResponseSize fails the attempt, which retries, rather than fill memory")
+    func oversizedEventFails() {
+        fixture.service.configure { $0.maximumResponseSize = 64 }
+        let states = StateLog()
+        withExtendedLifetime(fixture.observedStream(owner: states, states: states)) { stream in
+            feed.open()
+            feed.send("data: " + String(repeating: "x", count: 40) + "\n")
+            #expect(stream.connection.value.isOpen)
+            feed.send("data: " + String(repeating: "y", count: 40))
+            #expect(stream.connection.value.error?.cause is RequestError.Cause.ResponseTooLarge)
+            #expect(!feed.isConnected)
+            fixture.advance(3)
+            #expect(feed.requests.count == 2)
+        }
+    }
+
     @Test("V4 the service's reconnect signal reconnects a waiting stream at once")
     func reconnectSignal() {
         let states = StateLog()
