@@ -24,6 +24,8 @@ struct EventStreamParser {
     private var dataBuffer: [UInt8] = []
     /// The `event` field of the event being read.
     private var eventType = ""
+    /// The latest `event` field's bytes and text: a feed repeats a few types, so each is decoded once in a row.
+    private var lastType: (bytes: [UInt8], text: String) = ([], "")
     /// The `id` field as read so far; it becomes ``lastEventID`` when an event is dispatched.
     private var idBuffer: String
 
@@ -102,7 +104,10 @@ struct EventStreamParser {
             dataBuffer.append(contentsOf: value)
             dataBuffer.append(.lineFeed)
         } else if name.elementsEqual(Self.event) {
-            eventType = String(decoding: value, as: UTF8.self)
+            if !value.elementsEqual(lastType.bytes) {
+                lastType = (Array(value), String(decoding: value, as: UTF8.self))
+            }
+            eventType = lastType.text
         } else if name.elementsEqual(Self.id) {
             if !value.contains(0) { idBuffer = String(decoding: value, as: UTF8.self) }
         } else if name.elementsEqual(Self.retry) {
