@@ -88,6 +88,22 @@ final class EventStreamLoopbackTests {
         #expect(await eventually { log.values.contains("event finally") })
     }
 
+    @Test("V5 over HTTP: a 401 renews the credential once, and the stream connects again with the new one")
+    func authenticates() async {
+        var refreshes = 0
+        let auth = Authenticator(credential: "stale") { _ in
+            refreshes += 1
+            return "fresh"
+        }
+        service.configure { $0.authenticator = auth }
+        let live = stream("/sse/auth")
+        #expect(await eventually { log.values.contains("event welcome") })
+        #expect(refreshes == 1)
+        let attempts = await requestLog().filter { $0.first == "/sse/auth" }.count
+        #expect(attempts == 2)
+        withExtendedLifetime(live) {}
+    }
+
     @Test(
         "V2 over HTTP: a 204 closes and a text/plain answer fails, neither reconnects",
         arguments: [

@@ -9,6 +9,7 @@ import Testing
 /// - `/sse/resume`: without `Last-Event-ID`, events 1 and 2 and the end; with `Last-Event-ID: 2`, event 3, then the
 ///   stream stays open (pinging) until the server stops.
 /// - `/sse/flaky`: 503 to the first two requests, then one event and the end.
+/// - `/sse/auth`: 401 unless `Authorization: Bearer fresh`, then one event and the end.
 /// - `/sse/nocontent`: 204. `/sse/plain`: a 200 of `text/plain`.
 /// - `/sse/split`: one event whose CRLF line ends fall across TCP writes: `data:a\r` | `\ndata:b\r` | `\n\r\n`.
 /// - `/log`: the requests so far, as JSON lines of `[path, Last-Event-ID or ""]`.
@@ -106,6 +107,13 @@ final class EventStreamServer: @unchecked Sendable {
                     else:
                         self.head(200)
                         self.write("data: finally\n\n")
+                elif path == "/sse/auth":
+                    if self.headers.get("Authorization") == "Bearer fresh":
+                        self.head(200)
+                        self.write("data: welcome\n\n")
+                    else:
+                        self.head(401, "text/plain")
+                        self.write("who are you?")
                 elif path == "/sse/nocontent":
                     self.head(204, None)
                 elif path == "/sse/plain":
