@@ -80,6 +80,13 @@ final class EventStreamRunner {
 
     private func connect() {
         wait = nil
+        if let source = resource.invalidURLSource {  // no request could ever reach it: fail for good, send nothing
+            connection = .failed(
+                RequestError(
+                    userMessage: "Cannot send a request to an invalid URL.",
+                    cause: RequestError.Cause.InvalidURL(urlSource: source), timestamp: core.now()))
+            return
+        }
         attemptOpened = false
         if case .connecting = connection {} else { connection = .connecting }  // waiting after an end already says so
         var request = Request(delegate: EventStreamRequestDelegate(runner: self, resource: resource), now: core.now)

@@ -119,6 +119,17 @@ struct EventStreamConnectionTests {
         }
     }
 
+    @Test("V2 a stream at an invalid URL fails for good without sending anything")
+    func invalidURLFails() {
+        let service = Service(options: .init(networking: fixture.network, reconnected: nil, becameActive: nil))
+        LifetimeCheck.track(service)
+        let stream = service.eventStream("/events")
+        let subscription = stream.connection.observe { _ in }
+        #expect(stream.connection.value.error?.cause is RequestError.Cause.InvalidURL)
+        #expect(fixture.network.requests.isEmpty && feed.requests.isEmpty)
+        subscription.cancel()
+    }
+
     @Test("V4 the service's reconnect signal reconnects a waiting stream at once")
     func reconnectSignal() {
         let states = StateLog()
