@@ -13,6 +13,10 @@ extension URLSessionProvider {
     /// request path's delegate free of a second way of delivering bodies. A redirect is followed only within the
     /// request's origin, so that its credential never reaches another host.
     ///
+    /// A provider made with ``init(session:)`` streams nothing: a second session would bypass that session's own
+    /// delegate (its trust evaluation or certificate pinning), so the request goes through the app's session and the
+    /// body arrives whole, when it ends.
+    ///
     /// - Parameters:
     ///   - request: The fully built request.
     ///   - response: Called once with the status and headers, before any `body` call.
@@ -26,6 +30,18 @@ extension URLSessionProvider {
         body: @escaping @Sendable (Data) -> Void,
         completion: @escaping @Sendable ((any Error)?) -> Void
     ) -> any NetworkingTask {
+        guard self.delegate != nil else {
+            return startRequest(request, progress: { _ in }) { result in
+                switch result {
+                case .success(let whole):
+                    response(NetworkResponse(statusCode: whole.statusCode, headers: whole.headers))
+                    if !whole.body.isEmpty { body(whole.body) }
+                    completion(nil)
+                case .failure(let error):
+                    completion(error)
+                }
+            }
+        }
         let delegate = StreamingDelegate(response: response, body: body, completion: completion)
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1  // one callback at a time, in order: the body's pieces stay in order

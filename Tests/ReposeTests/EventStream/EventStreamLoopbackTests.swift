@@ -3,6 +3,10 @@ import Testing
 
 @testable import Repose
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 /// Event streams over real HTTP through `URLSessionProvider`, against `EventStreamServer`; waits between attempts run
 /// on virtual time (rules V1, V2).
 @MainActor
@@ -86,6 +90,22 @@ final class EventStreamLoopbackTests {
         #expect(log.values.count == 4)  // the second wait is 6 seconds
         scheduler.advance(by: .seconds(1))
         #expect(await eventually { log.values.contains("event finally") })
+    }
+
+    @Test("V1 a provider over the app's own URLSession reads a stream once its body ends, through that session")
+    func appSessionReadsWhole() async {
+        let appSession = URLSession(configuration: URLSessionConfiguration.ephemeral)
+        defer { appSession.finishTasksAndInvalidate() }
+        let own = Service(
+            baseURL: server.base,
+            options: .init(
+                networking: URLSessionProvider(session: appSession), scheduler: scheduler, reconnected: nil,
+                becameActive: nil))
+        LifetimeCheck.track(own)
+        let live = own.eventStream("/sse/once")
+        live.events.observe(owner: log) { [log] in log.values.append("event \($0.data)") }
+        #expect(await eventually { log.values == ["event event 1"] })
+        #expect(live.lastEventID == "1")
     }
 
     @Test("V5 over HTTP: a 401 renews the credential once, and the stream connects again with the new one")
