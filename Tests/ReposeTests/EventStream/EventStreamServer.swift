@@ -9,7 +9,8 @@ import Testing
 /// - `/sse/resume`: without `Last-Event-ID`, events 1 and 2 and the end; with `Last-Event-ID: 2`, event 3, then the
 ///   stream stays open (pinging) until the server stops.
 /// - `/sse/flaky`: 503 to the first two requests, then one event and the end.
-/// - `/sse/auth`: 401 unless `Authorization: Bearer fresh`, then one event and the end.
+/// - `/sse/auth`: 401 with a `WWW-Authenticate` challenge unless `Authorization: Bearer fresh`, then one event and
+///   the end.
 /// - `/sse/nocontent`: 204. `/sse/plain`: a 200 of `text/plain`.
 /// - `/sse/split`: one event whose CRLF line ends fall across TCP writes: `data:a\r` | `\ndata:b\r` | `\n\r\n`.
 /// - `/log`: the requests so far, as JSON lines of `[path, Last-Event-ID or ""]`.
@@ -112,7 +113,10 @@ final class EventStreamServer: @unchecked Sendable {
                         self.head(200)
                         self.write("data: welcome\n\n")
                     else:
-                        self.head(401, "text/plain")
+                        self.send_response(401)
+                        self.send_header("Content-Type", "text/plain")
+                        self.send_header("WWW-Authenticate", 'Bearer realm="repose"')
+                        self.end_headers()
                         self.write("who are you?")
                 elif path == "/sse/nocontent":
                     self.head(204, None)
