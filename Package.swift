@@ -34,6 +34,8 @@ let package = Package(
             name: "PagedList", dependencies: ["Repose", "ReposeTesting"], path: "Playgrounds/PagedList"),
         .executableTarget(
             name: "Mutations", dependencies: ["Repose", "ReposeTesting"], path: "Playgrounds/Mutations"),
+        .executableTarget(
+            name: "LiveResources", dependencies: ["Repose", "ReposeTesting"], path: "Playgrounds/LiveResources"),
 
         // Child processes: the cache crash test kills one mid-write; the upload memory test measures one.
         .executableTarget(name: "repose-cache-writer", dependencies: ["Repose"], path: "Tests/CacheWriter"),

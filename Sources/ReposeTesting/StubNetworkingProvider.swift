@@ -37,6 +37,8 @@ import FoundationNetworking
 /// A provider is safe to use from any thread.
 public final class StubNetworkingProvider: NetworkingProvider {
     let store: StubStore
+    /// The event streams the test scripted (see ``stubEventStream(_:)``).
+    let streams = StubStreams()
 
     /// Creates a provider with no stubs.
     ///

@@ -10,6 +10,7 @@ enum Command: Equatable {
     case offline
     case online
     case download(String?)
+    case live(String?)
     case inspect
     case help
     case quit
@@ -25,6 +26,7 @@ enum Command: Equatable {
         refresh                load the user and their repositories again (304 when nothing changed)
         offline, online        make the embedded API fail every request as a network that is down would, or stop
         download [OWNER/REPO]  download a repository's archive, with a progress bar
+        live [OWNER/REPO]      watch a repository's stars change through the server's event stream, live
         inspect                print every live resource of the service and what it knows
         help, quit             this text; leave (so does Ctrl-D)
         """
@@ -40,6 +42,7 @@ enum Command: Equatable {
         case ("star", false): return .success(.star(argument))
         case ("unstar", false): return .success(.unstar(argument))
         case ("download", _): return .success(.download(argument.isEmpty ? nil : argument))
+        case ("live", _): return .success(.live(argument.isEmpty ? nil : argument))
         case ("repos", true): return .success(.repos)
         case ("more", true): return .success(.more)
         case ("refresh", true): return .success(.refresh)

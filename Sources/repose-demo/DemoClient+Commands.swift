@@ -14,6 +14,7 @@ extension DemoClient {
         case .offline: await switchNetwork(on: false)
         case .online: await switchNetwork(on: true)
         case .download(let fullName): await download(fullName)
+        case .live(let fullName): await watchLive(fullName)
         case .inspect: inspect()
         case .help: print(Command.summary)
         case .quit:

@@ -51,6 +51,15 @@ final class FixtureAPI: NetworkingProvider, @unchecked Sendable {
         set { lock.withLock { isDown = newValue } }
     }
 
+    /// Counts one request and runs `body` on the server under the lock; `nil` (and `body` does not run) while
+    /// ``isOffline``. For routes answered outside ``startRequest(_:progress:completion:)``: the live feed.
+    func withServer<T>(_ body: (inout FixtureServer) -> T) -> T? {
+        lock.withLock {
+            count += 1
+            return isDown ? nil : body(&server)
+        }
+    }
+
     /// How many requests reached the fixture.
     var requestCount: Int { lock.withLock { count } }
 

@@ -100,6 +100,19 @@ struct FixtureServer {
         return Reply(response: NetworkResponse(statusCode: 204))
     }
 
+    /// Someone other than the demo's user stars `fullName` (`OWNER/REPO`): what the live feed reports. `false` for a
+    /// repository the data does not have.
+    mutating func starByAnotherUser(_ fullName: String) -> Bool {
+        guard hasRepository(fullName) else { return false }
+        stars[fullName, default: 0] += 1
+        return true
+    }
+
+    /// Whether the data has the repository `fullName` (`OWNER/REPO`).
+    func hasRepository(_ fullName: String) -> Bool {
+        repository(fullName.split(separator: "/").map(String.init)) != nil
+    }
+
     // MARK: JSON
 
     private func userJSON(_ user: FixtureData.User) -> [String: Any] {

@@ -47,6 +47,8 @@ struct Tour {
         await type("download ada/analytical-engine", second)
         step("9. The inspector: every live resource of the service")
         await type("inspect", second)
+        step("10. A live feed: the server's events keep a repository current while you watch")
+        await type("live ada/analytical-engine", second)
         await type("quit", second)
 
         let requests = setup.fixture.map { " \($0.requestCount) requests reached the embedded API." } ?? ""

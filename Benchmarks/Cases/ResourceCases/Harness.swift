@@ -162,6 +162,7 @@ public func resourceCases() -> [BenchmarkCase] {
     retryBenchmarks()
     pollingBenchmarks()
     mutationBenchmarks()
+    eventStreamBenchmarks()
     return registry.lock.withLock { registry.cases }
 }
 

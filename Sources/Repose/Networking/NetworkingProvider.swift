@@ -91,6 +91,15 @@ public protocol NetworkingProvider: Sendable {
         progress: @escaping @Sendable (TransferProgress) -> Void,
         completion: @escaping @Sendable (Result<NetworkResponse, any Error>) -> Void
     ) -> any NetworkingTask
+
+    /// Starts `request` and hands over its response's body piece by piece, as it arrives. See the default
+    /// implementation, which waits for the whole body.
+    func startStreaming(
+        _ request: URLRequest,
+        response: @escaping @Sendable (NetworkResponse) -> Void,
+        body: @escaping @Sendable (Data) -> Void,
+        completion: @escaping @Sendable ((any Error)?) -> Void
+    ) -> any NetworkingTask
 }
 
 extension NetworkResponse {
@@ -117,6 +126,43 @@ extension NetworkingProvider {
     ) -> any NetworkingTask {
         startRequest(request, progress: progress) { result in
             completion(NetworkResponse.limiting(result, to: maximumResponseSize))
+        }
+    }
+}
+
+// MARK: Streaming (an event stream's body, as it arrives)
+
+extension NetworkingProvider {
+    /// Starts `request` and hands over its response's body piece by piece, as it arrives: what an
+    /// ``EventStream`` reads.
+    ///
+    /// `URLSessionProvider` and the `ReposeTesting` stub implement it. This default, for any other provider, sends
+    /// the request with ``startRequest(_:progress:completion:)`` and hands over the body once it is complete: a
+    /// stream whose body never ends delivers nothing. Implement it in a provider that can stream.
+    ///
+    /// - Parameters:
+    ///   - request: The fully built request.
+    ///   - response: Called once with the status and headers (its ``NetworkResponse/body`` is empty), before any
+    ///     `body` call.
+    ///   - body: Called with each piece of the body, in order, any number of times.
+    ///   - completion: Called once when the transfer ends: `nil` when the body ended, else the transport error. Not
+    ///     called after the task is cancelled.
+    /// - Returns: A handle that stops the transfer.
+    public func startStreaming(
+        _ request: URLRequest,
+        response: @escaping @Sendable (NetworkResponse) -> Void,
+        body: @escaping @Sendable (Data) -> Void,
+        completion: @escaping @Sendable ((any Error)?) -> Void
+    ) -> any NetworkingTask {
+        startRequest(request, progress: { _ in }) { result in
+            switch result {
+            case .success(let whole):
+                response(NetworkResponse(statusCode: whole.statusCode, headers: whole.headers))
+                if !whole.body.isEmpty { body(whole.body) }
+                completion(nil)
+            case .failure(let error):
+                completion(error)
+            }
         }
     }
 }

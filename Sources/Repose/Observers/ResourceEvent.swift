@@ -39,6 +39,8 @@ public enum ResourceEvent: Equatable, Sendable, CustomStringConvertible {
         case wipe
         /// An optimistic change of a mutation started or was rolled back (see `Resource.mutate`).
         case optimistic
+        /// An event of an ``EventStream`` replaced the content (see ``EventStream/Effect/replaceContent(contentType:_:)``).
+        case eventStream
     }
 
     public var description: String {

@@ -76,6 +76,9 @@ struct ResourceRecord {
         case cached(Entity<Any>, lifetime: TimeInterval?)
         /// The app replaced the data (rules A30, A31).
         case overridden(Entity<Any>)
+        /// An event stream sent new content for the resource, already parsed by its pipeline (rule V3). It replaces
+        /// the server's data as a load would, beneath any pending changes.
+        case streamed(Entity<Any>)
         /// The app declared the data stale (rule A33).
         case invalidated
         /// The app wiped the resource (rule A36).
@@ -128,6 +131,9 @@ struct ResourceRecord {
             isLocalData = true
             overrideCount += 1
             return .newData(.localOverride)
+        case .streamed(let entity):
+            replaceData(with: entity, lifetime: nil, keepingChanges: { $0.settledAt == nil })
+            return .newData(.eventStream)
         case .invalidated:
             isInvalidated = true
             return nil

@@ -41,6 +41,7 @@ public final class Service {
         installStandardTransformers(options.standardTransformers)
         memoryWarningObserver = flushOnMemoryWarnings()
         reloadStaleResources(on: [options.reconnected, options.becameActive])
+        core.reconnected = options.reconnected
         if let folder = options.outboxDirectory {
             _ = core.mutations.outbox(of: core, directory: folder)  // reads the folder now: sent at launch
         }

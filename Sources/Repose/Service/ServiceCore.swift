@@ -32,6 +32,10 @@ final class ServiceCore {
     var sharedConfigurations: [SharedConfigurationKey: BuiltConfiguration] = [:]
     /// Reloads after mutations, and the outbox (`Mutations/`).
     let mutations: MutationBooks
+    /// The service's reconnect signal (rule R8), which event streams hear as well (rule V4).
+    var reconnected: Signal<Void>?
+    /// The event streams running for this service, stopped when the app drops it (rule V4).
+    let eventStreams = EventStreamBook()
 
     /// The `Service` the app holds for this core, while it holds one.
     private weak var handle: Service?
@@ -66,6 +70,7 @@ final class ServiceCore {
     /// stays alive.
     func serviceReleased() {
         resourceCache.releaseAll()
+        eventStreams.serviceReleased()
     }
 
     func configurationChanged() {

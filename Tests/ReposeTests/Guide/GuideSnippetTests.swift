@@ -10,7 +10,7 @@ struct GuideSnippetTests {
     /// The guide pages whose Swift blocks are compiled: `Docs/<Page>.md` has its twin in
     /// `Tests/ReposeTests/Guide/<Page>Guide.swift`.
     static let pages = [
-        "Behavior", "Caching", "Configuration", "Freshness", "Inspector", "Lists", "Logging", "Memory",
+        "Behavior", "Caching", "Configuration", "Freshness", "Inspector", "Lists", "LiveResources", "Logging", "Memory",
         "MigratingFromSiesta", "Mutations", "Networking", "Observers", "Pipeline", "Requests", "ResourceState",
         "Security", "ServicesAndResources", "Signals", "Testing", "TypedContent",
     ]

@@ -1,0 +1,126 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension URLSessionProvider {
+    /// Streams `request`'s body as it arrives, for an ``EventStream``.
+    ///
+    /// Each stream gets a session of its own, made from this provider's configuration (so it shares its cookie
+    /// storage, proxies and timeouts), whose delegate hands over every piece of the body as it arrives. A stream
+    /// lives for minutes or hours and there are few of them, so a session each costs little, and it keeps the
+    /// request path's delegate free of a second way of delivering bodies. A redirect is followed only within the
+    /// request's origin, so that its credential never reaches another host.
+    ///
+    /// A provider made with ``init(session:)`` streams nothing: a second session would bypass that session's own
+    /// delegate (its trust evaluation or certificate pinning), so the request goes through the app's session and the
+    /// body arrives whole, when it ends.
+    ///
+    /// - Parameters:
+    ///   - request: The fully built request.
+    ///   - response: Called once with the status and headers, before any `body` call.
+    ///   - body: Called with each piece of the body, in order.
+    ///   - completion: Called once when the transfer ends: `nil` when the body ended, else the transport error.
+    ///     Not called after the task is cancelled.
+    /// - Returns: A handle that stops the transfer.
+    public func startStreaming(
+        _ request: URLRequest,
+        response: @escaping @Sendable (NetworkResponse) -> Void,
+        body: @escaping @Sendable (Data) -> Void,
+        completion: @escaping @Sendable ((any Error)?) -> Void
+    ) -> any NetworkingTask {
+        guard self.delegate != nil else {
+            return startRequest(request, progress: { _ in }) { result in
+                switch result {
+                case .success(let whole):
+                    response(NetworkResponse(statusCode: whole.statusCode, headers: whole.headers))
+                    if !whole.body.isEmpty { body(whole.body) }
+                    completion(nil)
+                case .failure(let error):
+                    completion(error)
+                }
+            }
+        }
+        let delegate = StreamingDelegate(response: response, body: body, completion: completion)
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1  // one callback at a time, in order: the body's pieces stay in order
+        let configuration = (session.configuration.copy() as? URLSessionConfiguration) ?? session.configuration
+        let streamSession = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
+        let task = streamSession.dataTask(with: request)
+        task.resume()
+        // The session holds its delegate until it is invalidated; it is invalidated once its one task ends.
+        streamSession.finishTasksAndInvalidate()
+        return StreamingTask(task: task, delegate: delegate)
+    }
+}
+
+/// Receives one streamed transfer and hands its parts to Repose.
+///
+/// Safe (`@unchecked Sendable`): `isCancelled` is read and written under `lock`; the handlers are immutable and
+/// `Sendable`; the session calls the delegate one callback at a time on its serial queue.
+final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private let onResponse: @Sendable (NetworkResponse) -> Void
+    private let onBody: @Sendable (Data) -> Void
+    private let onCompletion: @Sendable ((any Error)?) -> Void
+    private let lock = NSLock()
+    private var isCancelled = false
+
+    init(
+        response: @escaping @Sendable (NetworkResponse) -> Void, body: @escaping @Sendable (Data) -> Void,
+        completion: @escaping @Sendable ((any Error)?) -> Void
+    ) {
+        onResponse = response
+        onBody = body
+        onCompletion = completion
+    }
+
+    /// Stops every later hand-over; the task's own cancellation may still call back.
+    func cancel() {
+        lock.withLock { isCancelled = true }
+    }
+
+    private var isLive: Bool {
+        lock.withLock { !isCancelled }
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
+        if isLive, case .success(let head) = URLSessionProvider.result(response: response, body: Data(), error: nil) {
+            onResponse(head)
+        }
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        if isLive { onBody(data) }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        if isLive { onCompletion(error) }
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+    ) {
+        let from = task.originalRequest?.url
+        let sameOrigin =
+            from?.scheme == request.url?.scheme && from?.host == request.url?.host && from?.port == request.url?.port
+        completionHandler(sameOrigin ? request : nil)  // nil: the redirect itself is the answer, a failure
+    }
+}
+
+/// Cancels a streamed transfer: later callbacks hand nothing over, and the task stops.
+struct StreamingTask: NetworkingTask, @unchecked Sendable {
+    // Safe: `URLSessionTask.cancel()` may be called from any thread, and the delegate locks its own state.
+    let task: URLSessionTask
+    let delegate: StreamingDelegate
+
+    func cancel() {
+        delegate.cancel()
+        task.cancel()
+    }
+}
