@@ -24,6 +24,8 @@ struct PagedListLoadingStateTests {
         let subscription = list.state.observe { loading.append($0.isLoading) }
         let request = try #require(list.loadIfNeeded())
         #expect(list.state.value.isLoading)
+        await service.resource("/repos").cacheCheckCompleted()
+        harness.network.failPending()  // a load a regression sends fails now rather than wait for ever
         _ = await request.responseInfo
         #expect(list.state.value.items.map(\.id) == [1])
         #expect(!list.state.value.isLoading)
@@ -41,6 +43,8 @@ struct PagedListLoadingStateTests {
         await harness.answerPage(list.loadMore(), [1], next: "/v1/page2")
         let request = try #require(list.loadMore())
         #expect(list.state.value.isLoading && list.state.value.isLoadingMore)
+        await service.resource("/page2").cacheCheckCompleted()
+        harness.network.failPending()
         _ = await request.responseInfo
         #expect(list.state.value.items.map(\.id) == [1, 2])
         #expect(!list.state.value.isLoadingMore)
