@@ -44,7 +44,7 @@ extension Resource {
             .cache, "\(logName): " + (cached.map { "hit, " + ReposeLog.summary(of: .success($0)) } ?? "no usable entry")
         )
         cacheCheck = .done
-        if var cached {
+        if var cached = cached.map(stamped) {  // an entity made by hand, never stamped, is new as of now (W8)
             // A time ahead of the service clock (a clock set back, a foreign file) would keep the entry fresh for
             // ever; it can be no newer than now.
             cached.timestamp = min(cached.timestamp, core.now())

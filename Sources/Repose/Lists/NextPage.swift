@@ -28,16 +28,20 @@ public struct NextPage<Page> {
 
     /// The target of the page's `Link` header with the relation type `relation`, resolved against the page's URL.
     ///
-    /// A header may hold several links, quoted or unquoted relation types and several types in one `rel`; what
-    /// cannot be read is skipped. A target on another origin (scheme, host or port) than the page is not followed,
-    /// since requests to it would carry the headers configured for this service; use ``custom(_:)`` to follow it.
+    /// A header may hold several links, quoted or unquoted relation types and several types in one `rel` (an
+    /// unquoted `rel=next prefetch` names two); what cannot be read is skipped. A link whose `anchor` names another
+    /// resource than the page describes that resource, so it is not the page's next. A target on another origin
+    /// (scheme, host or port) than the page is not followed, since requests to it would carry the headers
+    /// configured for this service; use ``custom(_:)`` to follow it.
     ///
     /// - Parameter relation: The relation type, compared without letter case.
     /// - Returns: The rule.
     public static func linkHeader(relation: String) -> NextPage {
         NextPage { _, context in
+            let pageURL = context.page.url
             guard let value = context.entity.header(forKey: "link"),
-                let target = LinkHeader(value).target(relation: relation)
+                let target = LinkHeader(value).target(
+                    relation: relation, isSelf: { URLBuilding.relative(to: pageURL, $0) == pageURL })
             else { return nil }
             let next = context.page.relative(target)
             return next.url.hasSameOrigin(as: context.page.url) ? next : nil

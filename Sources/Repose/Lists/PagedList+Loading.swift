@@ -13,7 +13,7 @@ extension PagedList {
     @discardableResult
     public func loadMore() -> Request? {
         guard pending == nil, !firstPage.isLoading else { return nil }
-        guard !book.pages.isEmpty else { return firstPage.loadIfNeeded() }
+        guard !book.pages.isEmpty else { return loadFirstPageIfNeeded() }
         guard let next = book.last?.next else { return nil }
         return load(next, forcing: false)
     }
@@ -44,7 +44,15 @@ extension PagedList {
     /// - Returns: The load started or joined, or `nil` when the first page is fresh.
     @discardableResult
     public func loadIfNeeded() -> Request? {
-        firstPage.loadIfNeeded()
+        loadFirstPageIfNeeded()
+    }
+
+    /// The first page's `loadIfNeeded()`, with the list shown loading at once: a load that waits for the page's
+    /// cache sends no event until the cache has been read, and the list is loading all the same.
+    private func loadFirstPageIfNeeded() -> Request? {
+        let request = firstPage.loadIfNeeded()
+        if request != nil, !storage.value.isLoading { publish() }
+        return request
     }
 
     /// Like ``state``, but observation drives loading: each time it gains its first observer, the list calls
@@ -76,6 +84,8 @@ extension PagedList {
             // Fresh in the service already: no event will come, so take its data now.
             pendingCompleted()
             publish()
+        } else if !storage.value.isLoadingMore {
+            publish()  // waiting for the page's cache sends no event yet, and the list is loading more all the same
         }
         return request
     }

@@ -120,9 +120,10 @@ final class NetworkRequestDelegate: RequestDelegate {
         switch outcome {
         case .response(let response):
             return ResponseInfo(response: response)
-        case .notModified:
+        case .notModified(let headers):
             if let existing = resource.record.latestData {
-                return ResponseInfo(response: .success(existing), isNew: false)
+                // The 304's header fields replace the stored ones (RFC 9111 §4.3.4), so hooks see them too.
+                return ResponseInfo(response: .success(existing.revalidated(by: headers)), isNew: false)
             }
             let error = RequestError(
                 userMessage: "The server said nothing changed, but there is no saved data.",

@@ -117,10 +117,14 @@ extension Resource {
             // Sent with the validator of data a local override has replaced since: the server confirmed data this
             // resource no longer holds.
             return .failed(staleConfirmation(), retryAfter: nil)
-        case .success where info.confirmsData:
+        case .success(var confirmed) where info.confirmsData:
+            // A 304's headers replaced the stored ones (RFC 9111 §4.3.4): the lifetime is read again from them.
             let now = core.now()
             refreshCachedTimestamps(now)
-            return .confirmed(at: now, settledBy: start.settledBy)
+            confirmed.timestamp = now
+            return .confirmed(
+                at: now, headers: confirmed.headers, lifetime: headerLifetime(of: confirmed), settledBy: start.settledBy
+            )
         case .success:
             return .reused
         case .failure(let error) where error.isCancellation:

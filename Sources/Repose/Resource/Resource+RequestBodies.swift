@@ -122,7 +122,8 @@ extension Resource {
     /// login.request(.post, urlEncoded: ["user": name, "password": password])
     /// ```
     ///
-    /// Keys are sorted, and everything but letters, digits and `-._~` is percent-encoded (a space is `%20`).
+    /// Everything but letters, digits and `-._~` is percent-encoded (a space is `%20`), and the escaped
+    /// `key=value` pairs are sorted by their bytes, so equal fields always give equal bodies.
     ///
     /// - Parameters:
     ///   - method: The HTTP method.

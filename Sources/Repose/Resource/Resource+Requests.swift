@@ -60,7 +60,7 @@ extension Resource {
         if let invalidURLSource {
             return Resource.failedRequest(
                 returning: RequestError(
-                    userMessage: "Cannot send a request to an invalid URL.",
+                    userMessage: invalidURLReason.userMessage(source: invalidURLSource),
                     cause: RequestError.Cause.InvalidURL(urlSource: invalidURLSource),
                     timestamp: core.now()))
         }

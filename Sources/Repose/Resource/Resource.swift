@@ -50,13 +50,20 @@ public final class Resource {
     var isHeldWeaklyByService = false
     /// Set while the service's table lists this resource as one that may have become unused.
     var isUnusedCandidate = false
+    /// Why the URL could not be built, for a resource with an ``invalidURLSource``. One byte, in the padding the two
+    /// flags above leave before the next word.
+    let invalidURLReason: InvalidURLReason
     /// When this resource polls next (``Configuration/refreshInterval``), if it is waiting to.
     var nextPoll: TimeInterval?
 
-    init(core: ServiceCore, url: URL, invalidURLSource: String? = nil) {
+    init(
+        core: ServiceCore, url: URL, invalidURLSource: String? = nil,
+        invalidURLReason: InvalidURLReason = .unbuildable
+    ) {
         self.core = core
         self.url = url
         self.invalidURLSource = invalidURLSource
+        self.invalidURLReason = invalidURLReason
         if let outbox = core.mutations.outbox {  // a mutation still pending shows on every instance for its URL
             let changes = outbox.changes(showingOn: url.absoluteString)
             if !changes.isEmpty { _ = record.apply(.changesRestored(changes)) }
