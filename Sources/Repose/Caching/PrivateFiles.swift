@@ -1,31 +1,104 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+
+// The system calls by other names: inside `PrivateFiles`, `read` and `write` name its own methods.
+private let systemRead = Glibc.read
+private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+import Darwin
+
+private let systemRead = Darwin.read
+private let systemWrite = Darwin.write
+#endif
+
 /// Files only the user running the app may read, written whole or not at all: the file cache and the outbox
 /// write through here. Call it off the main actor.
+///
+/// Every file is created by Repose itself with `open(2)`, exclusive and 0600 from its first byte, never through a
+/// Foundation helper that writes a temporary file of its own (those start wider and are left behind by a crash).
+/// Nothing follows a symbolic link found in the folder, nor a folder that is one.
 enum PrivateFiles {
-    /// Writes `data` to a temporary file in `directory` that only this user can read (0600, in a folder created
-    /// 0700), then renames it to `name`, so that a reader sees the old file or the new one, never half of one.
-    /// `false` if the folder is unwritable.
+    /// What the temporary files of Repose's writes are called: a dot-name, which no entry has, so that opening the
+    /// folder can tell debris from entries.
+    static let temporaryPrefix = ".repose-"
+
+    /// Writes `data` to a new temporary file in `directory` that only this user can read (0600, in a folder created
+    /// or tightened to 0700), flushes it to the device, renames it to `name` and flushes the folder, so that a
+    /// reader sees the old file or the new one, never half of one, and the new one survives a crash once this
+    /// returns `true`. `false` if the folder is unwritable or refused (see ``prepare(_:)``).
     static func write(_ data: Data, named name: String, in directory: URL) -> Bool {
-        let files = FileManager.default
-        try? files.createDirectory(
-            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let temporary = directory.appendingPathComponent(".\(UUID().uuidString).tmp")
-        guard files.createFile(atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600])
-        else { return false }
-        guard rename(temporary.path, directory.appendingPathComponent(name).path) == 0 else {
-            try? files.removeItem(at: temporary)
+        guard case .ready(let folder) = prepare(directory) else { return false }
+        defer { close(folder) }
+        let temporary = temporaryPrefix + UUID().uuidString + ".tmp"
+        // Exclusive and without following links: a name planted in advance makes this write fail, never redirects it.
+        let file = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard file >= 0 else { return false }
+        var written = fchmod(file, 0o600) == 0 && writeAll(data, to: file) && flush(file)
+        close(file)
+        written = written && renameat(folder, temporary, folder, name) == 0
+        guard written else {
+            unlinkat(folder, temporary, 0)
             return false
         }
+        _ = flush(folder)  // the rename itself, where the platform lets a folder be flushed
         return true
     }
 
-    /// Removes the temporary files of writes a crash cut short (never renamed into place).
-    static func removeInterruptedWrites(in directory: URL) {
-        let files = FileManager.default
-        for name in (try? files.contentsOfDirectory(atPath: directory.path)) ?? []
-        where name.hasPrefix(".") && name.hasSuffix(".tmp") {
-            try? files.removeItem(at: directory.appendingPathComponent(name))
+    /// The contents of the regular file `name` in `directory`, or `nil` if there is none, it is a symbolic link or
+    /// anything but a regular file, or it cannot be read.
+    static func read(named name: String, in directory: URL) -> Data? {
+        let file = open(directory.appendingPathComponent(name).path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard file >= 0 else { return nil }
+        defer { close(file) }
+        var status = stat()
+        guard fstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { systemRead(file, $0.baseAddress, $0.count) }
+            if count == 0 { return data }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            data.append(contentsOf: buffer[..<count])
         }
+    }
+
+    /// Removes what a killed process left in `directory` (temporary files of any kind), after securing the folder
+    /// (see ``open(_:)``). Kept under this name for the outbox. `false` if the folder is refused: read nothing from
+    /// it.
+    @discardableResult
+    static func removeInterruptedWrites(in directory: URL) -> Bool {
+        if case .refused = openFolder(directory) { return false }
+        return true
+    }
+
+    // MARK: Descriptors
+
+    private static func writeAll(_ data: Data, to file: Int32) -> Bool {
+        data.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let count = systemWrite(file, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += count
+            }
+            return true
+        }
+    }
+
+    /// Flushes `descriptor` to the device: on Apple systems with `F_FULLFSYNC`, which reaches the medium where
+    /// `fsync` may stop at the drive's cache.
+    static func flush(_ descriptor: Int32) -> Bool {
+        #if canImport(Darwin)
+        if fcntl(descriptor, F_FULLFSYNC) == 0 { return true }
+        #endif
+        return fsync(descriptor) == 0
     }
 }
