@@ -5,8 +5,9 @@ import Foundation
 enum CacheCheck {
     /// Nothing has needed the resource's data yet.
     case notStarted
-    /// The caches are being read off the main actor; the actions run, in order, once they have been.
-    case checking(waiters: [@MainActor () -> Void])
+    /// The caches are being read off the main actor; the actions run, in order, once they have been. Only the
+    /// result of the read `read` names is taken: one that a wipe overtook finds another read here, or none.
+    case checking(read: CacheRead, waiters: [@MainActor () -> Void])
     /// The caches were read (or there are none).
     case done
 
@@ -15,6 +16,9 @@ enum CacheCheck {
         return false
     }
 }
+
+/// Names one reading of a resource's caches, so that its result can be told from a later reading's (rule T9).
+final class CacheRead: Sendable {}
 
 extension Resource {
     /// Starts reading the configured caches, once: on first data access, first observer, or `loadIfNeeded()`
@@ -28,18 +32,21 @@ extension Resource {
             cacheCheck = .done
             return
         }
-        cacheCheck = .checking(waiters: [])
+        let read = CacheRead()
+        cacheCheck = .checking(read: read, waiters: [])
         // Chosen here, on the task that needs the data, so that the result's line follows the same log scope.
         let log = LogSettings.handler(for: .cache)
         log?(.cache, "\(logName): reading the caches of " + targets.map(\.stage.name).joined(separator: ", "))
         DispatchQueue.global(qos: .userInitiated).async {
             let found = UncheckedTransfer(pipeline.readCache(targets))
-            Task { @MainActor in self.finishCacheCheck(found.value, log: log) }
+            Task { @MainActor in self.finishCacheCheck(read, found.value, log: log) }
         }
     }
 
-    private func finishCacheCheck(_ cached: Entity<Any>?, log: ReposeLog.MessageHandler?) {
-        guard case .checking(let waiters) = cacheCheck else { return }
+    /// Takes the result of `read`, unless a wipe came after it began (rule T9): the wipe set the state back, and what
+    /// the read found may be the very data the wipe removed, so it is dropped unseen.
+    private func finishCacheCheck(_ read: CacheRead, _ cached: Entity<Any>?, log: ReposeLog.MessageHandler?) {
+        guard case .checking(let current, let waiters) = cacheCheck, current === read else { return }
         log?(
             .cache, "\(logName): " + (cached.map { "hit, " + ReposeLog.summary(of: .success($0)) } ?? "no usable entry")
         )
@@ -59,8 +66,8 @@ extension Resource {
     /// Runs `action` once the caches have been read: at once if they already were or there are none.
     func whenCacheChecked(_ action: @escaping @MainActor () -> Void) {
         startCacheCheck()
-        if case .checking(let waiters) = cacheCheck {
-            cacheCheck = .checking(waiters: waiters + [action])
+        if case .checking(let read, let waiters) = cacheCheck {
+            cacheCheck = .checking(read: read, waiters: waiters + [action])
         } else {
             action()
         }
