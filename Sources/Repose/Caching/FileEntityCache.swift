@@ -15,11 +15,17 @@ import Foundation
 /// removed. ``Limits`` bound the folder's size and entry count, evicting the least recently used entries.
 ///
 /// What it writes stays private to the user running the app: on POSIX systems the folder it creates is readable by
-/// that user only (0700) and so is every entry (0600); each entry is written whole or not at all (a temporary file,
-/// then a rename); cookies a server set (`Set-Cookie`, `Set-Cookie2`) are never written; with a ``partition`` set,
-/// entries of one partition are invisible to another.
+/// that user only (0700) and so is every file in it (0600, temporary files included); each entry is written whole
+/// or not at all (a temporary file, flushed, then a rename); cookies a server set (`Set-Cookie`, `Set-Cookie2`) are
+/// never written; with a ``partition`` set, entries of one partition are invisible to another.
 ///
-/// Repose calls every method but ``key(for:)`` on ``workQueue``. Use one instance per folder.
+/// A folder that already exists is checked on first use, before any entry is read: one of the user's own is
+/// tightened to 0700 (and emptied if others could write to it, since an entry there may have been planted); one of
+/// another user, or a symbolic link, is refused: one log line, reads miss, writes are dropped. Leftovers of a killed
+/// process are removed then, and no symbolic link inside the folder is ever followed.
+///
+/// Repose calls every method but ``key(for:)`` on ``workQueue``. The pipeline stage is part of each entry's name
+/// (but for `rawData`), so caches over one folder on different stages never share a file.
 public final class FileEntityCache: EntityCache, @unchecked Sendable {
     // `@unchecked Sendable`: the mutable state (`state`) is only touched while holding `lock`.
 
@@ -41,7 +47,7 @@ public final class FileEntityCache: EntityCache, @unchecked Sendable {
         public static let `default` = Limits(maximumSize: 50 * 1024 * 1024, maximumEntryCount: 2_000)
     }
 
-    /// The folder that holds the files; created on first write.
+    /// The folder that holds the files; created on first use.
     public let directory: URL
     /// How much the folder may hold.
     public let limits: Limits

@@ -35,7 +35,9 @@ final class CredentialRefreshDelegate: RequestDelegate {
     }
 
     func startUnderlyingOperation(passingResponseTo completionHandler: RequestCompletionHandler) {
-        let limit = Duration.nanoseconds(Int64((max(0, timeLimit) * 1e9).rounded(.up)))
+        // An infinite or absurd limit (or NaN) would trap when turned into nanoseconds: a billion seconds is never.
+        let seconds = timeLimit.isFinite ? min(max(0, timeLimit), 1e9) : 1e9
+        let limit = Duration.nanoseconds(Int64((seconds * 1e9).rounded(.up)))
         // The service's scheduler runs its work on the main actor.
         deadline = scheduler.schedule(after: limit) { [weak self, weak completionHandler] in
             MainActor.assumeIsolated { self?.timeOut(completionHandler) }

@@ -75,6 +75,17 @@ struct AuthenticatorFaultTests {
         #expect(error?.cause is RequestError.Cause.CredentialRefreshTimedOut)
     }
 
+    @Test("T6 an infinite time limit means none, without a crash")
+    func infiniteLimit() async throws {
+        auth.refreshTimeLimit = .infinity
+        let a = resource("a").load()
+        await respond(401, thenSent: 2)
+        harness.scheduler.advance(by: .seconds(86_400))
+        #expect(auth.isRefreshing)
+        a.cancel()  // the last waiter: the refresh goes with it
+        #expect(!auth.isRefreshing)
+    }
+
     @Test("T6 cancelling every waiting request cancels the refresh; cancelling some leaves it running")
     func cancellingEveryWaiter() async throws {
         let (a, b) = (resource("a").load(), resource("b").load())
