@@ -58,8 +58,9 @@ extension PrivateFiles {
     }
 
     /// Secures `directory` (see ``prepare(_:)``), then removes what a killed process left in it: every dot-name
-    /// (Repose's temporary files, a Foundation helper's `.dat.nosync…`, anything hidden), symbolic links and files
-    /// of other users; entries are made 0600. Run it when a folder is first used in a launch.
+    /// (Repose's temporary files, a Foundation helper's `.dat.nosync…`, anything hidden) but the temporary files of
+    /// this process's writes, symbolic links and files of other users; entries are made 0600. Run it when a folder
+    /// is first used in a launch.
     static func openFolder(_ directory: URL) -> FolderCheck {
         switch prepare(directory) {
         case .refused(let reason):
@@ -70,7 +71,9 @@ extension PrivateFiles {
                 var status = stat()
                 guard fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
                 let kind = status.st_mode & S_IFMT
-                if name.hasPrefix(".") || kind == S_IFLNK || status.st_uid != geteuid() {
+                if name.hasPrefix(temporaryPrefix) {
+                    continue  // a write of this very process, under way on another queue
+                } else if name.hasPrefix(".") || kind == S_IFLNK || status.st_uid != geteuid() {
                     remove(name, in: folder, directory)
                 } else if kind == S_IFREG, Int(status.st_mode) & 0o777 != 0o600 {
                     fchmodat(folder, name, 0o600, 0)

@@ -20,9 +20,10 @@ private let systemWrite = Darwin.write
 /// Foundation helper that writes a temporary file of its own (those start wider and are left behind by a crash).
 /// Nothing follows a symbolic link found in the folder, nor a folder that is one.
 enum PrivateFiles {
-    /// What the temporary files of Repose's writes are called: a dot-name, which no entry has, so that opening the
-    /// folder can tell debris from entries.
-    static let temporaryPrefix = ".repose-"
+    /// What the temporary files of this process's writes are called: a dot-name, which no entry has, so that opening
+    /// the folder can tell debris from entries, and the process id, so that a folder opened while this process is
+    /// writing to it (a second cache over it) spares the writes under way.
+    static let temporaryPrefix = ".repose-\(getpid())-"
 
     /// Writes `data` to a new temporary file in `directory` that only this user can read (0600, in a folder created
     /// or tightened to 0700), flushes it to the device, renames it to `name` and flushes the folder, so that a
