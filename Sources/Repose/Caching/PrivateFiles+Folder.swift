@@ -25,7 +25,7 @@ extension PrivateFiles {
     /// symbolic link, is not a folder, or belongs to another user. A folder that others could read is tightened to
     /// 0700; one that others could write to is also emptied, since anything in it may have been planted.
     static func prepare(_ directory: URL) -> Folder {
-        let flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC
+        let flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC
         var folder = open(directory.path, flags)
         if folder < 0, errno == ENOENT {  // created only when missing: most writes find it there
             try? FileManager.default.createDirectory(

@@ -50,26 +50,36 @@ enum PrivateFiles {
     /// The contents of the regular file `name` in `directory`, or `nil` if there is none, it is a symbolic link or
     /// anything but a regular file, or it cannot be read.
     static func read(named name: String, in directory: URL) -> Data? {
-        let file = open(directory.appendingPathComponent(name).path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        // Non-blocking: a FIFO planted under an entry's name would otherwise hold the cache's queue for ever.
+        let file = open(directory.appendingPathComponent(name).path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard file >= 0 else { return nil }
         defer { close(file) }
         var status = stat()
         guard fstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { systemRead(file, $0.baseAddress, $0.count) }
-            if count == 0 { return data }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return nil
+        // One buffer of the file's size, filled in place: an entry is read whole, as `Data(contentsOf:)` would.
+        let size = max(0, Int(status.st_size))
+        var data = Data(count: size)
+        var filled = 0
+        let whole = data.withUnsafeMutableBytes { buffer -> Bool in
+            guard let base = buffer.baseAddress else { return true }  // an empty file
+            while filled < size {
+                let count = systemRead(file, base + filled, size - filled)
+                if count == 0 { break }  // shorter than it said: what is there is what it holds
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                filled += count
             }
-            data.append(contentsOf: buffer[..<count])
+            return true
         }
+        guard whole else { return nil }
+        if filled < size { data.count = filled }
+        return data
     }
 
     /// Removes what a killed process left in `directory` (temporary files of any kind), after securing the folder
-    /// (see ``open(_:)``). Kept under this name for the outbox. `false` if the folder is refused: read nothing from
+    /// (see ``openFolder(_:)``). Kept under this name for the outbox. `false` if the folder is refused: read nothing from
     /// it.
     @discardableResult
     static func removeInterruptedWrites(in directory: URL) -> Bool {

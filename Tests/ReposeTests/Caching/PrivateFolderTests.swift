@@ -11,7 +11,7 @@ import Darwin
 
 /// A cache folder as a hostile machine leaves it: open to others, owned by someone else, with symbolic links and
 /// debris planted in it (rule T8).
-@Suite("T8 a cache folder others could touch is tightened or refused")
+@Suite("T8 a cache folder others could touch is tightened or refused", .timeLimit(.minutes(1)))
 struct PrivateFolderTests {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("repose-folder-\(UUID().uuidString)")
     var folder: URL { root.appendingPathComponent("cache") }
@@ -110,6 +110,19 @@ struct PrivateFolderTests {
         let attributes = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)
         #expect(attributes[.type] as? FileAttributeType == .typeRegular)
         #expect(try permissions(of: folder.appendingPathComponent(name)) == 0o600)
+    }
+
+    @Test("T8 a FIFO planted where an entry goes is a miss that blocks nothing, and a write replaces it")
+    func plantedFIFO() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let cache = FileEntityCache(directory: folder)
+        cache.writeEntity(entity("mine"), forKey: "k")
+        let entry = folder.appendingPathComponent(FileEntityCache.fileName(for: "k"))
+        try FileManager.default.removeItem(at: entry)
+        #expect(mkfifo(entry.path, 0o600) == 0)
+        #expect(cache.readEntity(forKey: "k") == nil)  // a blocking open would never return
+        cache.writeEntity(entity("again"), forKey: "k")
+        #expect(cache.readEntity(forKey: "k")?.content as? Data == Data("again".utf8))
     }
 
     @Test("T8 leftovers of any kind are removed when the folder is opened, and entries are made 0600")
