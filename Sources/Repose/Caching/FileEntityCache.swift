@@ -16,7 +16,7 @@ import Foundation
 ///
 /// What it writes stays private to the user running the app: on POSIX systems the folder it creates is readable by
 /// that user only (0700) and so is every file in it (0600, temporary files included); each entry is written whole
-/// or not at all (a temporary file, flushed, then a rename); cookies a server set (`Set-Cookie`, `Set-Cookie2`) are
+/// or not at all (a temporary file, then a rename); cookies a server set (`Set-Cookie`, `Set-Cookie2`) are
 /// never written; with a ``partition`` set, entries of one partition are invisible to another.
 ///
 /// A folder that already exists is checked on first use, before any entry is read: one of the user's own is
@@ -231,8 +231,11 @@ public final class FileEntityCache: EntityCache, @unchecked Sendable {
     }
 
     /// Writes `data` to a private temporary file, then renames it to `name`. `false` if the folder is unwritable.
+    /// Not flushed to the device: a lost entry costs only a network load, while a flush adds milliseconds to every
+    /// large write; a kill still leaves every entry whole, and the checksum turns what a power cut garbled into a
+    /// miss.
     private func store(_ data: Data, as name: String) -> Bool {
-        PrivateFiles.write(data, named: name, in: directory)
+        PrivateFiles.write(data, named: name, in: directory, flushing: false)
     }
 
     private func remove(_ name: String) {

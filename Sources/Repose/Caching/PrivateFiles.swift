@@ -27,23 +27,27 @@ enum PrivateFiles {
 
     /// Writes `data` to a new temporary file in `directory` that only this user can read (0600, in a folder created
     /// or tightened to 0700), flushes it to the device, renames it to `name` and flushes the folder, so that a
-    /// reader sees the old file or the new one, never half of one, and the new one survives a crash once this
-    /// returns `true`. `false` if the folder is unwritable or refused (see ``prepare(_:)``).
-    static func write(_ data: Data, named name: String, in directory: URL) -> Bool {
+    /// reader sees the old file or the new one, never half of one, and the new one survives a crash, power cut
+    /// included, once this returns `true`. `false` if the folder is unwritable or refused (see ``prepare(_:)``).
+    ///
+    /// `flushing: false` skips both flushes, for files whose loss costs only time (cache entries): a killed process
+    /// still leaves the old file or the new one, whole; a power cut may lose the newest, and a reader that checks
+    /// what it reads (the cache's checksum) then finds a miss.
+    static func write(_ data: Data, named name: String, in directory: URL, flushing: Bool = true) -> Bool {
         guard case .ready(let folder) = prepare(directory) else { return false }
         defer { close(folder) }
         let temporary = temporaryPrefix + UUID().uuidString + ".tmp"
         // Exclusive and without following links: a name planted in advance makes this write fail, never redirects it.
         let file = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard file >= 0 else { return false }
-        var written = fchmod(file, 0o600) == 0 && writeAll(data, to: file) && flush(file)
+        var written = fchmod(file, 0o600) == 0 && writeAll(data, to: file) && (!flushing || flush(file))
         close(file)
         written = written && renameat(folder, temporary, folder, name) == 0
         guard written else {
             unlinkat(folder, temporary, 0)
             return false
         }
-        _ = flush(folder)  // the rename itself, where the platform lets a folder be flushed
+        if flushing { _ = flush(folder) }  // the rename itself, where the platform lets a folder be flushed
         return true
     }
 
