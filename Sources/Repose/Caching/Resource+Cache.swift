@@ -5,9 +5,9 @@ import Foundation
 enum CacheCheck {
     /// Nothing has needed the resource's data yet.
     case notStarted
-    /// The caches are being read off the main actor; the actions run, in order, once they have been. Only the
-    /// result of the read `read` names is taken: one that a wipe overtook finds another read here, or none.
-    case checking(read: CacheRead, waiters: [@MainActor () -> Void])
+    /// The caches are being read off the main actor, by this read; only its result is taken: a read that a wipe
+    /// overtook finds another read here, or none.
+    case checking(CacheRead)
     /// The caches were read (or there are none).
     case done
 
@@ -17,8 +17,13 @@ enum CacheCheck {
     }
 }
 
-/// Names one reading of a resource's caches, so that its result can be told from a later reading's (rule T9).
-final class CacheRead: Sendable {}
+/// One reading of a resource's caches, with the actions waiting for it: its identity tells its result from a later
+/// reading's (rule T9), and its waiters stay with it, so that a wipe that replaces the reading loses none of them.
+@MainActor
+final class CacheRead {
+    /// Run, in order, once the reading is over, whether its result was taken or dropped.
+    var waiters: [@MainActor () -> Void] = []
+}
 
 extension Resource {
     /// Starts reading the configured caches, once: on first data access, first observer, or `loadIfNeeded()`
@@ -33,7 +38,7 @@ extension Resource {
             return
         }
         let read = CacheRead()
-        cacheCheck = .checking(read: read, waiters: [])
+        cacheCheck = .checking(read)
         // Chosen here, on the task that needs the data, so that the result's line follows the same log scope.
         let log = LogSettings.handler(for: .cache)
         log?(.cache, "\(logName): reading the caches of " + targets.map(\.stage.name).joined(separator: ", "))
@@ -44,9 +49,16 @@ extension Resource {
     }
 
     /// Takes the result of `read`, unless a wipe came after it began (rule T9): the wipe set the state back, and what
-    /// the read found may be the very data the wipe removed, so it is dropped unseen.
+    /// the read found may be the very data the wipe removed, so it is dropped unseen; whoever waited for that read
+    /// hears that it is over (and finds the wiped state).
     private func finishCacheCheck(_ read: CacheRead, _ cached: Entity<Any>?, log: ReposeLog.MessageHandler?) {
-        guard case .checking(let current, let waiters) = cacheCheck, current === read else { return }
+        let waiters = read.waiters
+        read.waiters = []
+        guard case .checking(let current) = cacheCheck, current === read else {
+            log?(.cache, "\(logName): a cache read that a wipe overtook is dropped")
+            for waiter in waiters { waiter() }
+            return
+        }
         log?(
             .cache, "\(logName): " + (cached.map { "hit, " + ReposeLog.summary(of: .success($0)) } ?? "no usable entry")
         )
@@ -66,8 +78,8 @@ extension Resource {
     /// Runs `action` once the caches have been read: at once if they already were or there are none.
     func whenCacheChecked(_ action: @escaping @MainActor () -> Void) {
         startCacheCheck()
-        if case .checking(let read, let waiters) = cacheCheck {
-            cacheCheck = .checking(read: read, waiters: waiters + [action])
+        if case .checking(let read) = cacheCheck {
+            read.waiters.append(action)
         } else {
             action()
         }

@@ -32,6 +32,8 @@ struct CacheWipeRaceTests {
         me.addObserver(observer)  // starts the cache read
         // The main actor is held here, so the read's result cannot be delivered before the wipe.
         #expect(reads.wait(timeout: .now() + 30) == .success, "the cache was never read")
+        var waited = false
+        me.whenCacheChecked { waited = true }  // waits for the read the wipe overtakes
         switch wipe {
         case .resource: me.wipe()
         case .logOut: harness.service.wipeResources()
@@ -44,5 +46,6 @@ struct CacheWipeRaceTests {
         #expect(me.latestData == nil)
         #expect(!observer.events.contains("newData(cache)"))
         #expect(!again.events.contains("newData(cache)"))
+        #expect(waited, "a wipe lost what waited for the read it overtook")
     }
 }
