@@ -117,7 +117,14 @@ extension Pipeline {
     @MainActor
     func cacheTargets(for resource: Resource) -> [CacheTarget] {
         cachingStages.compactMap { stage in
-            stage.cache.key(for: resource).map { CacheTarget(stage: stage.key, cache: stage.cache, key: $0) }
+            // A file cache names the stage in its key, so that two of them over one folder never share a file.
+            let key =
+                if let files = stage.cache as? FileEntityCache {
+                    files.key(for: resource, at: stage.key)
+                } else {
+                    stage.cache.key(for: resource)
+                }
+            return key.map { CacheTarget(stage: stage.key, cache: stage.cache, key: $0) }
         }
     }
 

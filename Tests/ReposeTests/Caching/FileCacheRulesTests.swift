@@ -23,14 +23,16 @@ final class FileCacheRulesTests {
         try? FileManager.default.removeItem(at: root)
     }
 
-    /// Stores `content` for the resource in `cache`, as a previous launch would have.
-    private func seed(_ cache: FileEntityCache, _ content: Any, timestamp: TimeInterval) throws {
-        let key = try #require(cache.key(for: resource))
+    /// Stores `content` for the resource in `cache`, as a previous launch's `stage` would have.
+    private func seed(
+        _ cache: FileEntityCache, _ content: Any, timestamp: TimeInterval, at stage: PipelineStageKey = .rawData
+    ) throws {
+        let key = try #require(cache.key(for: resource, at: stage))
         cache.writeEntity(Entity<Any>(content: content, contentType: "text/plain", timestamp: timestamp), forKey: key)
     }
 
-    private func stored(in cache: FileEntityCache) throws -> Entity<Any>? {
-        let key = try #require(cache.key(for: resource))
+    private func stored(in cache: FileEntityCache, at stage: PipelineStageKey = .rawData) throws -> Entity<Any>? {
+        let key = try #require(cache.key(for: resource, at: stage))
         return cache.workQueue.sync { cache.readEntity(forKey: key) }
     }
 
@@ -98,7 +100,7 @@ final class FileCacheRulesTests {
     func latestStageWinsAndLaterStagesRun() async throws {
         let decoded = FileEntityCache(directory: root.appendingPathComponent("decoded"))
         try seed(raw, Data("raw bytes".utf8), timestamp: 990)
-        try seed(decoded, "decoded text", timestamp: 990)
+        try seed(decoded, "decoded text", timestamp: 990, at: .decoding)
         harness.service.configure { $0.pipeline[.decoding].cacheUsing(decoded) }
         await resource.cacheCheckCompleted()
         #expect(resource.latestData?.content as? String == "decoded text")
@@ -114,7 +116,7 @@ final class FileCacheRulesTests {
     @Test("H10 an entry a later stage rejects is ignored in favour of an earlier cache's entry")
     func rejectedHitFallsBack() async throws {
         let parsed = FileEntityCache(directory: root.appendingPathComponent("parsed"))
-        try seed(parsed, Data([0xFF, 0xFE]), timestamp: 990)  // bytes: the model stage below wants text
+        try seed(parsed, Data([0xFF, 0xFE]), timestamp: 990, at: .parsing)  // bytes: the model stage below wants text
         try seed(raw, Data("good".utf8), timestamp: 990)
         harness.service.configure {
             $0.pipeline[.parsing].cacheUsing(parsed)
@@ -132,9 +134,26 @@ final class FileCacheRulesTests {
         await harness.answer(resource.load(), text: "both")
         decoded.workQueue.sync {}
         #expect(try stored(in: raw)?.content as? Data == Data("both".utf8))
-        #expect(try stored(in: decoded)?.content as? String == "both")
+        #expect(try stored(in: decoded, at: .decoding)?.content as? String == "both")
         await harness.answer(resource.load(), status: 500, text: "failure")
         #expect(try stored(in: raw)?.content as? Data == Data("both".utf8))
+    }
+
+    @Test("T10 two FileEntityCaches over one folder on two stages never share a file; each reads its own kind")
+    func twoStagesOneFolder() async throws {
+        let folder = root.appendingPathComponent("shared")
+        let (bytes, text) = (FileEntityCache(directory: folder), FileEntityCache(directory: folder))
+        harness.service.configure {
+            $0.pipeline[.rawData].cacheUsing(bytes)
+            $0.pipeline[.decoding].cacheUsing(text)
+        }
+        await resource.cacheCheckCompleted()
+        await harness.answer(resource.load(), text: "both")
+        bytes.workQueue.sync {}
+        text.workQueue.sync {}
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 2)
+        #expect(try stored(in: bytes)?.content as? Data == Data("both".utf8))
+        #expect(try stored(in: text, at: .decoding)?.content as? String == "both")
     }
 
     @Test("H14 a resource the cache gives no key is neither read nor written")
@@ -191,7 +210,7 @@ final class FileCacheRulesTests {
         await harness.answer(resource.load(), contentType: "application/json", text: #"{"name":"Ada"}"#)
         models.workQueue.sync {}
         #expect(parsing.seen == ["success"])
-        #expect(try stored(in: models)?.content as? Profile == Profile(name: "Ada"))
+        #expect(try stored(in: models, at: .model)?.content as? Profile == Profile(name: "Ada"))
 
         let relaunched = Harness()
         let cache = FileEntityCache(directory: root.appendingPathComponent("models"), codecs: [.codable(Profile.self)])
