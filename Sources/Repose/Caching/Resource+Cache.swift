@@ -93,10 +93,11 @@ extension Resource {
         }
     }
 
-    /// Tells every cache of this resource that its data was confirmed current at `timestamp` (a 304, rule K8).
-    func refreshCachedTimestamps(_ timestamp: TimeInterval) {
+    /// Tells every cache of this resource that its data was confirmed current at `timestamp` by a 304 with
+    /// `headers` (rules K8 and W4), so that a relaunch reads the lifetime the 304 gave.
+    func refreshCachedEntries(confirmedAt timestamp: TimeInterval, headers: [String: String]) {
         for target in configuration.pipeline.cacheTargets(for: self) {
-            target.updateTimestamp(timestamp)
+            target.refresh(confirmedAt: timestamp, headers: headers)
         }
     }
 

@@ -120,7 +120,7 @@ extension Resource {
         case .success(var confirmed) where info.confirmsData:
             // A 304's headers replaced the stored ones (RFC 9111 §4.3.4): the lifetime is read again from them.
             let now = core.now()
-            refreshCachedTimestamps(now)
+            refreshCachedEntries(confirmedAt: now, headers: confirmed.headers)
             confirmed.timestamp = now
             return .confirmed(
                 at: now, headers: confirmed.headers, lifetime: headerLifetime(of: confirmed), settledBy: start.settledBy

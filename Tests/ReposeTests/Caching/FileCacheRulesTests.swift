@@ -74,6 +74,32 @@ final class FileCacheRulesTests {
         #expect(try stored(in: raw)?.timestamp == 1026)
     }
 
+    @Test("W4 K8 a 304's headers reach the disk: after a relaunch the entry has the lifetime the 304 gave")
+    func notModifiedHeadersReachTheDisk() async throws {
+        harness.service.configure { $0.freshness = .fromHTTPHeaders }
+        await resource.cacheCheckCompleted()
+        let headers = ["ETag": "\"a\"", "Cache-Control": "max-age=3600"]
+        await harness.answer(resource.load(), text: "kept", headers: headers)
+        await harness.answer(resource.load(), status: 304, headers: ["ETag": "\"a\"", "Cache-Control": "no-cache"])
+        raw.workQueue.sync {}
+        #expect(try stored(in: raw)?.header(forKey: "Cache-Control") == "no-cache")
+        #expect(try stored(in: raw)?.content as? Data == Data("kept".utf8))
+
+        let relaunch = Harness()  // the next launch, over the same folder
+        let cache = FileEntityCache(directory: root.appendingPathComponent("raw"))
+        relaunch.service.configure {
+            $0.pipeline[.rawData].cacheUsing(cache)
+            $0.freshness = .fromHTTPHeaders
+        }
+        let resource = relaunch.service.resource("/a/b")
+        let request = resource.loadIfNeeded()
+        await resource.cacheCheckCompleted()
+        #expect(resource.text == "kept")
+        #expect(relaunch.network.sent.count == 1)  // no-cache: the disk's copy is revalidated, not taken as fresh
+        relaunch.network.respond(status: 304, headers: ["ETag": "\"a\""])
+        _ = await request?.responseInfo
+    }
+
     @Test("H4 H6 a stale entry is shown, then replaced from the network; a miss goes straight to the network")
     func staleHitAndMiss() async throws {
         try seed(raw, Data("stale".utf8), timestamp: 100)

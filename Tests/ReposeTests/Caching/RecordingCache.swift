@@ -78,9 +78,12 @@ final class RecordingCache: EntityCache, @unchecked Sendable {
         return { gate.signal() }
     }
 
-    func updateEntityTimestamp(_ timestamp: TimeInterval, forKey key: String) {
+    func refreshEntity(forKey key: String, confirmedAt timestamp: TimeInterval, headers: [String: String]) {
         record("touch \(key) \(Int(timestamp))")
-        lock.withLock { entries[key]?.timestamp = timestamp }
+        lock.withLock {
+            entries[key] = entries[key]?.revalidated(by: headers)
+            entries[key]?.timestamp = timestamp
+        }
     }
 
     private func record(_ call: String) {
