@@ -59,7 +59,7 @@ struct MutationsGuideTests {
         screen.watch(api)
         #expect(screen.syncLabel.text == "Saved")
         let edit = api.resource("/notes/7").mutate(.patch, json: ["text": "x"])
-        #expect(screen.syncLabel.text == "1 changes to send")
+        #expect(screen.syncLabel.text == "Saving…")
         _ = await edit.response
         #expect(screen.syncLabel.text == "Saved")
         #expect(screen.shown.count == 1)
