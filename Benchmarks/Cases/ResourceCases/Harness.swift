@@ -162,6 +162,7 @@ public func resourceCases() -> [BenchmarkCase] {
     retryBenchmarks()
     pollingBenchmarks()
     mutationBenchmarks()
+    outboxBenchmarks()
     return registry.lock.withLock { registry.cases }
 }
 
