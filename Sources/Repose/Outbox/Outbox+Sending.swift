@@ -35,19 +35,24 @@ extension Outbox {
 
     /// The files of `keys` are on the device: those mutations may go.
     func finishStoring(_ keys: [String]) {
-        var urls: Set<String> = []
+        var urls: [String] = []  // in the order the writes were made, so that they leave in that order
+        var seen: Set<String> = []
         for key in keys {
             guard let entry = book[key], case .storing = entry.phase else { continue }
             book.update(key) { $0.phase = .ready }
-            urls.insert(entry.data.url)
+            if seen.insert(entry.data.url).inserted { urls.append(entry.data.url) }
         }
         for url in urls { drain(url) }
         publish()
     }
 
     /// Sends every resource's oldest pending mutation that may go: after the folder was read, or on reconnection.
+    /// One walk, in the order the writes were made, so that resources' writes leave in that order.
     func drainAll() {
-        for url in book.urls { drain(url) }
+        var urls: [String] = []
+        var seen: Set<String> = []
+        book.visit { if seen.insert($0.data.url).inserted { urls.append($0.data.url) } }
+        for url in urls { drain(url) }
         publish()
     }
 

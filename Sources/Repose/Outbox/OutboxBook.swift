@@ -94,9 +94,6 @@ struct OutboxBook {
         return line.head < line.keys.count ? entries[line.keys[line.head]] : nil
     }
 
-    /// The URLs that have entries.
-    var urls: [String] { Array(lines.keys) }
-
     /// How many times every entry was walked: what a test counts to check that the work stays linear.
     private(set) var walks = 0
 

@@ -9,8 +9,9 @@ import Foundation
 /// queue, never on the main actor.
 ///
 /// The folder is the outbox's alone: reading it removes, unread, every file that is not a mutation file, and removes
-/// a mutation file that does not decode, is of another format version, is not named by its key, or goes to another
-/// origin than the service's (rule T3). Files of another partition are left as they are, unsent.
+/// a mutation file that does not decode, is of another format version, is not named by its key (letters, digits and
+/// dashes only, never empty), or goes to another origin than the service's (rule T3). Files of another partition are
+/// left as they are, unsent.
 final class OutboxFiles: @unchecked Sendable {
     // Safe: `directory` and `maximumFileSize` never change; the flush list is only touched under `lock`.
 
@@ -103,7 +104,8 @@ final class OutboxFiles: @unchecked Sendable {
                 ((attributes[.size] as? NSNumber)?.intValue ?? .max) <= maximumFileSize,
                 let data = try? Data(contentsOf: file),
                 let stored = try? JSONDecoder().decode(StoredMutation.self, from: data),
-                stored.version == StoredMutation.currentVersion, fileName(stored.key) == name,
+                stored.version == StoredMutation.currentVersion, !stored.key.isEmpty, name == stored.key + ".mutation",
+                fileName(stored.key) == name,
                 origin.map({ stored.goes(to: $0) }) ?? true
             else {
                 try? files.removeItem(at: file)  // damaged, planted or foreign: never sent

@@ -91,8 +91,10 @@ final class OutboxFixture {
     }
 
     /// Writes a mutation file into the folder as another program (or an earlier launch) would.
-    func plant(_ url: String, sequence: Int = 0, partition: String? = nil, name: String? = nil) throws {
-        let key = UUID().uuidString
+    func plant(
+        _ url: String, sequence: Int = 0, partition: String? = nil, key: String = UUID().uuidString,
+        name: String? = nil
+    ) throws {
         let data = MutationData(
             method: "POST", url: url, body: Data("{}".utf8), headers: [:], idempotencyKey: key, createdAt: 900,
             changeTarget: nil, change: nil)

@@ -81,6 +81,8 @@ final class OutboxSecretsTests {
         try app.plant("http://api.example.com/notes/1")  // another scheme: another origin
         try app.plant("https://api.example.com:8443/notes/1")  // another port
         try app.plant("https://api.example.com/notes/ok")  // the one that belongs
+        try app.plant("https://api.example.com/notes/nokey", key: "", name: ".mutation")
+        try app.plant("https://api.example.com/notes/slash", key: "../a", name: "a.mutation")  // a key that is no name
         try Data("not json".utf8).write(to: app.folder.appendingPathComponent("x.mutation"))
         try Data().write(to: app.folder.appendingPathComponent("empty.mutation"))
         try Data(#"{"url": "https://evil.example.com"}"#.utf8).write(to: app.folder.appendingPathComponent("notes.txt"))
