@@ -17,8 +17,8 @@ extension Outbox {
         let request = Request(delegate: OutboxRequestDelegate(outbox: self, key: entry.key), now: resource.core.now)
         book.append(entry)
         resource.trackRequest(request)
-        if let target = core?.resource(url: URL(string: entry.changeTarget), source: entry.changeTarget),
-            target !== resource
+        if let changeTarget = data.changeTarget,
+            let target = core?.resource(url: URL(string: changeTarget), source: changeTarget), target !== resource
         {
             target.trackRequest(request)
         }

@@ -29,7 +29,7 @@ struct OutboxScalingTests {
 
     @Test("T4 queuing and draining n writes walks the outbox a bounded number of times", arguments: [1, 37])
     func boundedWalks(resources: Int) async {
-        for count in [50, 200] {  // few: each answer needs a turn of the main actor, shared with every suite
+        for count in [20, 80] {  // few: each answer waits for a main-actor turn, which every suite shares
             let service = Service(
                 baseURL: "https://api.example.com",
                 options: .init(networking: AcceptingNetwork(), reconnected: nil, becameActive: nil))
