@@ -7,7 +7,7 @@ import Testing
 /// The Mutations guide's code, run: its changes show at once and roll back alone, its awaited mutation reports both
 /// outcomes, and its screen follows the outbox.
 @MainActor
-@Suite("The Mutations guide, run", .checksLifetimes)
+@Suite("The Mutations guide, run", .checksLifetimes, .timeLimit(.minutes(1)))
 struct MutationsGuideTests {
     let network = StubNetworkingProvider()
     let api: Service
