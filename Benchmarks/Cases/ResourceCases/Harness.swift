@@ -163,6 +163,8 @@ public func resourceCases() -> [BenchmarkCase] {
     pollingBenchmarks()
     mutationBenchmarks()
     eventStreamBenchmarks()
+
+    outboxBenchmarks()
     return registry.lock.withLock { registry.cases }
 }
 

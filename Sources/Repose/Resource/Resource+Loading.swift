@@ -188,14 +188,18 @@ extension Resource {
     /// Adds `request` to ``allRequests`` unless it is there already or done; returns whether it did, in which case
     /// the caller calls ``endTracking(_:)`` when it completes.
     private func beginTracking(_ request: Request) -> Bool {
-        guard request.state != .completed, !allRequests.contains(where: { $0 === request }) else { return false }
+        guard request.state != .completed, trackedRequests.insert(ObjectIdentifier(request)).inserted else {
+            return false
+        }
         allRequests.append(request)
         markInUse()
         return true
     }
 
     private func endTracking(_ request: Request) {
-        allRequests.removeAll { $0 === request }
+        guard trackedRequests.remove(ObjectIdentifier(request)) != nil else { return }
+        // Requests mostly end in the order they began: the search stops near the front.
+        if let index = allRequests.firstIndex(where: { $0 === request }) { allRequests.remove(at: index) }
         if allRequests.isEmpty { noteMaybeUnused() }
     }
 }

@@ -39,6 +39,9 @@ public final class Resource {
     public internal(set) var loadRequests: [Request] = []
     /// Every request in flight that concerns this resource, loads included, oldest first.
     public internal(set) var allRequests: [Request] = []
+    /// The identities of ``allRequests``: whether a request is tracked is known without a walk, so that an outbox
+    /// holding thousands of one resource's writes tracks each in constant time.
+    var trackedRequests: Set<ObjectIdentifier> = []
     /// Who hears about changes: observers, and through them the resource's signals.
     var observers = ResourceObservers()
     var signals: ResourceSignals?
