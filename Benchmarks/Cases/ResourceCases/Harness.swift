@@ -163,7 +163,6 @@ public func resourceCases() -> [BenchmarkCase] {
     pollingBenchmarks()
     mutationBenchmarks()
     eventStreamBenchmarks()
-
     outboxBenchmarks()
     return registry.lock.withLock { registry.cases }
 }
