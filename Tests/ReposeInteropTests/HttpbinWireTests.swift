@@ -41,13 +41,15 @@ struct HttpbinWireTests {
         #expect((later.jsonDict["cookies"] as? [String: Any])?["flavour"] as? String == "oat")
     }
 
-    @Test("gzip and deflate bodies are decoded", arguments: [("/gzip", "gzipped"), ("/deflate", "deflated")])
+    @Test(
+        "F7 gzip and deflate bodies are decoded, then parsed as JSON",
+        arguments: [("/gzip", "gzipped"), ("/deflate", "deflated")])
     func compressed(path: String, flag: String) async throws {
         let entity = try #require(await Interop.entity(of: service.resource(path).load()))
         #expect(entity.jsonDict[flag] as? Bool == true)
     }
 
-    @Test("a brotli body is decoded, on Linux too (libcurl decodes it for Foundation)")
+    @Test("F7 a brotli body is decoded, on Linux too (libcurl decodes it for Foundation)")
     func brotli() async throws {
         let entity = try #require(await Interop.entity(of: service.resource("/brotli").load()))
         #expect(entity.jsonDict["brotli"] as? Bool == true)
@@ -68,13 +70,13 @@ struct HttpbinWireTests {
         }
     }
 
-    @Test("raw bytes load as data")
+    @Test("F6 raw bytes under application/octet-stream load as Data")
     func bytes() async throws {
         let entity = try #require(await Interop.entity(of: service.resource("/bytes/1000").load()))
         #expect((entity.content as? Data)?.count == 1000)
     }
 
-    @Test("basic authentication: the right credential is accepted, a wrong one is a 401 error, not a hang")
+    @Test("A14 basic authentication: the right credential is accepted, a wrong one is a 401 error, not a hang")
     func basicAuth() async throws {
         let resource = service.resource("/basic-auth/user/pass")
         let good = resource.request(.get) { $0.setValue("Basic dXNlcjpwYXNz", forHTTPHeaderField: "Authorization") }
@@ -84,7 +86,7 @@ struct HttpbinWireTests {
         #expect(try #require(await Interop.error(of: bad)).httpStatusCode == 401)
     }
 
-    @Test("bearer authentication: a token is accepted, none is a 401 error")
+    @Test("A14 bearer authentication: a token is accepted, none is a 401 error")
     func bearerAuth() async throws {
         let resource = service.resource("/bearer")
         let good = resource.request(.get) { $0.setValue("Bearer abc", forHTTPHeaderField: "Authorization") }
