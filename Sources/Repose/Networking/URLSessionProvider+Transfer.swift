@@ -25,8 +25,10 @@ extension URLSessionProvider.SessionDelegate {
         private var body = Data()
         private var sample = TransferProgress()
         private var reportedBytes: Int64 = 0
-        /// When the last report was taken, on the monotonic clock.
-        private var reportedAt: UInt64 = DispatchTime.now().uptimeNanoseconds
+        /// The monotonic clock, in nanoseconds; tests pass one they move by hand.
+        private let clock: @Sendable () -> UInt64
+        /// When the last report was taken, on `clock`.
+        private var reportedAt: UInt64
         private var hasNewSample = false
         private var isReportScheduled = false
         /// Reports scheduled on the delivery queue whose progress call has not returned yet; the completion may
@@ -51,8 +53,11 @@ extension URLSessionProvider.SessionDelegate {
 
         init(
             maximumSize: Int, uploadSize: Int64? = nil, replayableBody: URLSessionProvider.ReplayableBody? = nil,
+            clock: @escaping @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds },
             progress: @escaping ProgressHandler, completion: @escaping CompletionHandler
         ) {
+            self.clock = clock
+            self.reportedAt = clock()
             self.maximumSize = maximumSize
             self.uploadSize = uploadSize
             self.replayableBody = replayableBody
@@ -121,7 +126,7 @@ extension URLSessionProvider.SessionDelegate {
             guard hasNewSample else { return nil }
             hasNewSample = false
             reportedBytes = sample.bytesSent + sample.bytesReceived
-            reportedAt = DispatchTime.now().uptimeNanoseconds
+            reportedAt = clock()
             return sample
         }
 
@@ -150,7 +155,7 @@ extension URLSessionProvider.SessionDelegate {
             let step = max(Self.minimumReportStep, total / 16)
             let moved = sample.bytesSent + sample.bytesReceived - reportedBytes
             return moved >= step
-                || (moved > 0 && DispatchTime.now().uptimeNanoseconds - reportedAt >= Self.maximumReportGap)
+                || (moved > 0 && clock() &- reportedAt >= Self.maximumReportGap)
         }
     }
 }

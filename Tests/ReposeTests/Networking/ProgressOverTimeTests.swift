@@ -107,15 +107,17 @@ final class SlowBodyProgressTests {
     }
 
     @Test(
-        "W7 a 20 KB body dripping over 2 s is reported while it comes, not in one step at its end",
+        "W7 a 20 KB body dripping over 3 s is reported while it comes, not in one step at its end",
         arguments: ["", "&length=0"])
     func dripReportsWhileItComes(length: String) async throws {
         let recording = RecordingTransfer.send(
-            URLRequest(url: server.url("/drip?bytes=20000&chunks=20&ms=100\(length)")), to: provider)
+            URLRequest(url: server.url("/drip?bytes=20000&chunks=20&ms=150\(length)")), to: provider)
         let response = try #require(await recording.response())
         #expect(response.body.count == 20_000)
+        // How many samples arrive depends on how the machine schedules the session's queues (a busy one reads
+        // several pieces at once); the rule itself is checked on a hand-moved clock in the per-task state tests.
         let received = recording.progressSamples.map(\.bytesReceived).filter { $0 < 20_000 }
-        #expect(received.count >= 5, "samples: \(received)")
+        #expect(received.count >= 2, "samples: \(received)")
         #expect(received == received.sorted())
     }
 }
