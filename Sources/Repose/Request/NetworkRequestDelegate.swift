@@ -86,6 +86,8 @@ final class NetworkRequestDelegate: RequestDelegate {
             }
             if let outcome {
                 self.finish(outcome, completionHandler)
+            } else if !fractions.isEmpty {
+                self.tickWhileBodyComes()
             }
         }
         completionHandler.carryHops(through: handoff)
@@ -177,6 +179,14 @@ final class NetworkRequestDelegate: RequestDelegate {
         stopWaitingProgress()
     }
 
+    /// Ticks the progress again once bytes arrive, if the wait before them had levelled off and left the ticker: time
+    /// moves a body's progress too (rule W7).
+    private func tickWhileBodyComes() {
+        guard !isWaitingProgress, handoff != nil else { return }
+        isWaitingProgress = true
+        resource.core.progressTicker.add(self)
+    }
+
     private func stopWaitingProgress() {
         guard isWaitingProgress else { return }
         isWaitingProgress = false
@@ -197,6 +207,8 @@ extension NetworkRequestDelegate: ProgressWaiter {
         guard isWaitingProgress, let handoff, let target = progressTarget, !target.willIgnore else { return false }
         let (fraction, isWaiting) = handoff.reportWaiting()
         if let fraction { target.broadcastProgress(fraction) }
-        return isWaiting && !target.willIgnore
+        // A request the ticker lets go says so, so that its body's first bytes can bring it back.
+        isWaitingProgress = isWaiting && !target.willIgnore
+        return isWaitingProgress
     }
 }
