@@ -16,10 +16,11 @@ extension OutboxFiles {
     /// the device here (a flush takes milliseconds): ``flush(_:then:)`` does that off the main actor, and the
     /// mutation is sent only after it.
     func write(_ mutation: StoredMutation, launch: String) -> Bool {
-        guard let data = try? JSONEncoder().encode(mutation), data.count <= Self.maximumFileSize else { return false }
+        guard folderIsUsable(), let data = try? JSONEncoder().encode(mutation), data.count <= Self.maximumFileSize
+        else { return false }
         let temporary = directory.appendingPathComponent(".\(launch).\(UUID().uuidString).tmp").path
         var descriptor = Self.create(temporary)
-        if descriptor < 0, errno == ENOENT {
+        if descriptor < 0, errno == ENOENT {  // the folder was removed since it was checked
             try? FileManager.default.createDirectory(
                 at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             descriptor = Self.create(temporary)

@@ -1,6 +1,12 @@
 import Dispatch
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// An outbox's folder: one file per mutation, JSON, private to the user (0600 files in a 0700 folder).
 ///
 /// A file is `<idempotency key>.mutation`, holding a ``StoredMutation``. It is created whole before the mutation's
@@ -13,7 +19,8 @@ import Foundation
 /// dashes only, never empty), or goes to another origin than the service's (rule T3). Files of another partition are
 /// left as they are, unsent.
 final class OutboxFiles: @unchecked Sendable {
-    // Safe: `directory` and `maximumFileSize` never change; the flush list is only touched under `lock`.
+    // Safe: `directory` and `maximumFileSize` never change; the flush list and the folder's check are only touched
+    // under `lock`.
 
     /// One queue for every outbox of the process, so that a service started over a folder reads it after the
     /// removals of a service before it over the same folder.
@@ -26,9 +33,29 @@ final class OutboxFiles: @unchecked Sendable {
     let directory: URL
     private let lock = NSLock()
     private var unflushed: [String] = []
+    private var folderCheck: PrivateFiles.FolderCheck?
 
     init(directory: URL) {
         self.directory = directory
+    }
+
+    /// Whether the folder may be used, checked once per outbox as a cache's folder is (rule T8): created 0700 if
+    /// missing, made 0700 if this user owns it, emptied unread if others could write to it, and refused, with one log
+    /// line, if it is a symbolic link or another user's. A refused folder is never read, and writes stay in memory.
+    func folderIsUsable() -> Bool {
+        lock.withLock {
+            if folderCheck == nil {
+                switch PrivateFiles.prepare(directory) {
+                case .ready(let folder):
+                    close(folder)
+                    folderCheck = .ready
+                case .refused(let reason):
+                    ReposeLog.log(.cache, "Outbox cannot use \(directory.path): \(reason); writes live in memory only")
+                    folderCheck = .refused(reason)
+                }
+            }
+            return folderCheck == .ready
+        }
     }
 
     /// Flushes the file of `key` to the device, then calls `done` on the queue with every key flushed by the same
@@ -62,7 +89,8 @@ final class OutboxFiles: @unchecked Sendable {
         from sequence: Int
     ) {
         let directory = directory
-        Self.queue.async {
+        Self.queue.async { [self] in
+            guard folderIsUsable() else { return }
             for (file, stored) in Self.readFolder(directory, origin: nil, launch: launch)
             where stored.partition == partition {
                 if stored.launch == launch, stored.sequence >= sequence { continue }
@@ -80,7 +108,8 @@ final class OutboxFiles: @unchecked Sendable {
         _ completion: @escaping @Sendable ([StoredMutation]) -> Void
     ) {
         let directory = directory
-        Self.queue.async {
+        Self.queue.async { [self] in
+            guard folderIsUsable() else { return completion([]) }
             let found = Self.readFolder(directory, origin: origin, launch: launch).map(\.1).filter {
                 $0.partition == partition
             }
@@ -102,7 +131,7 @@ final class OutboxFiles: @unchecked Sendable {
             if name.hasPrefix(".\(launch)."), name.hasSuffix(".tmp") { continue }  // this launch's write, under way
             guard name.hasSuffix(".mutation"), attributes[.type] as? FileAttributeType == .typeRegular,
                 ((attributes[.size] as? NSNumber)?.intValue ?? .max) <= maximumFileSize,
-                let data = try? Data(contentsOf: file),
+                let data = PrivateFiles.read(named: name, in: directory),
                 let stored = try? JSONDecoder().decode(StoredMutation.self, from: data),
                 stored.version == StoredMutation.currentVersion, !stored.key.isEmpty, name == stored.key + ".mutation",
                 fileName(stored.key) == name,
