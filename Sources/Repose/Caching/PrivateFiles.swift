@@ -14,7 +14,8 @@ private let systemWrite = Darwin.write
 #endif
 
 /// Files only the user running the app may read, written whole or not at all: the file cache and the outbox
-/// write through here. Call it off the main actor.
+/// write through here. The cache calls it off the main actor; the outbox on it, without the flush, so that a write's
+/// file exists once its call returns.
 ///
 /// Every file is created by Repose itself with `open(2)`, exclusive and 0600 from its first byte, never through a
 /// Foundation helper that writes a temporary file of its own (those start wider and are left behind by a crash).

@@ -11,7 +11,7 @@ extension Outbox {
         var kept = data
         kept.headers = data.headers.filter { !Self.droppedHeaders.contains($0.key.lowercased()) }
         let stored = StoredMutation(sequence: sequence, partition: partition, launch: launch, mutation: kept)
-        if files.write(stored, launch: launch) { return true }
+        if files.write(stored) { return true }
         ReposeLog.log(.cache, "Outbox cannot write to \(files.directory.path); a queued mutation lives in memory only")
         return false
     }

@@ -128,7 +128,7 @@ final class OutboxFiles: @unchecked Sendable {
             guard let attributes = try? files.attributesOfItem(atPath: file.path),  // the link, not its target
                 attributes[.type] as? FileAttributeType != .typeDirectory
             else { continue }  // a folder cannot be a planted write; it is left alone
-            if name.hasPrefix(".\(launch)."), name.hasSuffix(".tmp") { continue }  // this launch's write, under way
+            if name.hasPrefix(PrivateFiles.temporaryPrefix) { continue }  // this process's write, under way
             guard name.hasSuffix(".mutation"), attributes[.type] as? FileAttributeType == .typeRegular,
                 ((attributes[.size] as? NSNumber)?.intValue ?? .max) <= maximumFileSize,
                 let data = PrivateFiles.read(named: name, in: directory),
