@@ -109,7 +109,7 @@ extension Outbox {
 
     private func item(_ entry: OutboxEntry) -> Item {
         Item(
-            idempotencyKey: entry.key, method: entry.data.requestMethod, url: entry.data.url,
+            idempotencyKey: entry.key, method: entry.data.requestMethod, url: entry.data.parsedURL,
             createdAt: entry.data.createdAt, isWaiting: false)
     }
 

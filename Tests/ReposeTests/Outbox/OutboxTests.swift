@@ -142,7 +142,7 @@ final class OutboxTests {
         #expect(outbox.status.pending.isEmpty)
         let failure = try #require(outbox.status.failures.first)
         #expect(failure.error.httpStatusCode == 422)
-        #expect(failure.item.url == "https://api.example.com/notes/1")
+        #expect(failure.item.url == note.url)  // a URL, comparable with the resource's
         #expect(await edit.responseInfo.response.error?.httpStatusCode == 422)
         outbox.clearFailures()
         #expect(outbox.status.failures.isEmpty)
