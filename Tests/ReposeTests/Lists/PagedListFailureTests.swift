@@ -112,7 +112,7 @@ struct PagedListFailureTests {
 
         let custom = service.pagedList(
             startingAt: service.resource("/other"), items: [Repo].self,
-            nextPage: .custom { _, context in context.page.relative("https://elsewhere.example/repos?page=2") })
+            nextPage: .custom { _, context in context.resource.relative("https://elsewhere.example/repos?page=2") })
         await harness.answerPage(custom.loadMore(), [1])
         #expect(custom.state.value.hasMore)
     }
