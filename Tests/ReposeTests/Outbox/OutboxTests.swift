@@ -187,7 +187,7 @@ final class OutboxTests {
     func attemptsAreRebuilt() async {
         let note = await note()
         let edit = note.mutate(
-            .patch, json: ["text": "b"], options: MutationOptions(headers: ["X-Trace": "7", "X-Auth-Token": "s3cret"]))
+            .patch, json: ["text": "b"], headers: ["X-Trace": "7", "X-Auth-Token": "s3cret"])
         await goOffline()
         token.value = "t2"
         reconnected.send(())
@@ -205,10 +205,10 @@ final class OutboxTests {
         let note = await note()
         let edit = note.mutate(
             .post, json: ["text": "b"], showing: .merge(["text": "b"]),
-            options: MutationOptions(headers: [
+            headers: [
                 "X-Trace": "7", "X-Auth-Token": "s3cret", "Cookie": "c=s3cret", "authorization": "Bearer s3cret",
                 "Proxy-Authorization": "Basic s3cret",
-            ]))
+            ])
         await goOffline()
         let files = await files()
         let (name, data) = try #require(files.first)
