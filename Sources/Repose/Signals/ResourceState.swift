@@ -27,7 +27,7 @@ public struct ResourceState<Content> {
     /// time to show "saving…". See ``OptimisticChange``.
     public var pendingChanges: Int
     /// Whether ``content`` and ``latestData`` are the previous resource's, kept on screen while this one loads:
-    /// time to dim the list or show "updating…". Only ``State/flatMapLatestKeepingPrevious(_:)`` sets it.
+    /// time to dim the list or show "updating…". Only `flatMapLatestKeepingPrevious(_:)` sets it.
     public var isPrevious: Bool
 
     /// Creates a snapshot from its parts.

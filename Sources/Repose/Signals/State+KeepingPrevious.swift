@@ -1,7 +1,6 @@
 extension State {
-    /// Follows the resource state `transform` chooses for this state's value, as
-    /// ``State/flatMapLatest(_:)`` does, but keeps showing the previous resource's data while the new one loads
-    /// (rule X3).
+    /// Follows the resource state `transform` chooses for this state's value, as `flatMapLatest(_:)` does, but keeps
+    /// showing the previous resource's data while the new one loads (rule X3).
     ///
     /// Typical use: search results that stay on screen, dimmed, while the next query's results load, instead of
     /// flashing an empty list on every keystroke.
