@@ -44,7 +44,7 @@ public final class Outbox {
         /// Its HTTP method.
         public let method: RequestMethod
         /// The URL it goes to.
-        public let url: String
+        public let url: URL
         /// When it was made, on the service's clock.
         public let createdAt: TimeInterval
         /// Whether it waits for the network (or, after a server error, for the server) rather than being on its
@@ -190,7 +190,7 @@ public final class Outbox {
 
     func item(_ entry: OutboxEntry) -> Item {
         Item(
-            idempotencyKey: entry.key, method: entry.data.requestMethod, url: entry.data.url,
+            idempotencyKey: entry.key, method: entry.data.requestMethod, url: entry.data.parsedURL,
             createdAt: entry.data.createdAt, isWaiting: entry.isWaiting, isStored: entry.isStored)
     }
 

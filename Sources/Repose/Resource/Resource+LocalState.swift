@@ -4,8 +4,9 @@ extension Resource {
     /// ``ResourceEvent/newData(_:)`` with `.localOverride`.
     ///
     /// Use it for incremental updates, when you know what the server now holds. For a change that should last only
-    /// until a mutation ends, use an ``OptimisticChange`` with ``mutate(_:showing:on:options:)``: it rolls back on
-    /// its own. With optimistic changes pending, the entity replaces the data beneath them, and they stay on top.
+    /// until a mutation ends, use an ``OptimisticChange`` with ``mutate(_:showing:on:headers:options:)``: it rolls
+    /// back on its own. With optimistic changes pending, the entity replaces the data beneath them, and they stay on
+    /// top.
     ///
     /// The next load asks the server for its full data, without the old data's `ETag` or `Last-Modified`: a
     /// 304 Not Modified must not keep a local edit in place of what the server holds.

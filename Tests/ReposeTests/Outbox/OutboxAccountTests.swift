@@ -48,7 +48,7 @@ final class OutboxAccountTests {
         app.service.wipeResources(matching: "/notes/me")
         gate.signal()
         await app.settle()
-        #expect(app.outbox.status.pending.map(\.url) == ["https://api.example.com/notes/shared"])
+        #expect(app.outbox.status.pending.map(\.url.absoluteString) == ["https://api.example.com/notes/shared"])
         #expect(await app.files().count == 1)
     }
 

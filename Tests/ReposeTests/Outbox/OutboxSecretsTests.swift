@@ -55,7 +55,7 @@ final class OutboxSecretsTests {
     func secretHeader(_ name: String) async {
         await expectInMemoryOnly {
             app.service.resource("/notes/1").mutate(
-                .post, json: ["a": 1], options: MutationOptions(usesOutbox: true, headers: [name: "s3cret"]))
+                .post, json: ["a": 1], headers: [name: "s3cret"], options: kept)
         }
     }
 
