@@ -188,18 +188,19 @@ extension Resource {
     /// Adds `request` to ``allRequests`` unless it is there already or done; returns whether it did, in which case
     /// the caller calls ``endTracking(_:)`` when it completes.
     private func beginTracking(_ request: Request) -> Bool {
-        guard request.state != .completed, trackedRequests.insert(ObjectIdentifier(request)).inserted else {
-            return false
-        }
-        allRequests.append(request)
+        let id = ObjectIdentifier(request)
+        guard request.state != .completed, trackedRequests[id] == nil else { return false }
+        Self.trackingOrder += 1
+        trackedRequests[id] = (Self.trackingOrder, request)
         markInUse()
         return true
     }
 
     private func endTracking(_ request: Request) {
-        guard trackedRequests.remove(ObjectIdentifier(request)) != nil else { return }
-        // Requests mostly end in the order they began: the search stops near the front.
-        if let index = allRequests.firstIndex(where: { $0 === request }) { allRequests.remove(at: index) }
-        if allRequests.isEmpty { noteMaybeUnused() }
+        guard trackedRequests.removeValue(forKey: ObjectIdentifier(request)) != nil else { return }
+        if trackedRequests.isEmpty { noteMaybeUnused() }
     }
+
+    /// Orders ``allRequests``: one count for every resource, so no resource stores one of its own.
+    private static var trackingOrder = 0
 }

@@ -38,10 +38,11 @@ public final class Resource {
     /// The loads in flight, oldest first.
     public internal(set) var loadRequests: [Request] = []
     /// Every request in flight that concerns this resource, loads included, oldest first.
-    public internal(set) var allRequests: [Request] = []
-    /// The identities of ``allRequests``: whether a request is tracked is known without a walk, so that an outbox
-    /// holding thousands of one resource's writes tracks each in constant time.
-    var trackedRequests: Set<ObjectIdentifier> = []
+    public var allRequests: [Request] { trackedRequests.values.sorted { $0.order < $1.order }.map(\.request) }
+    /// The requests of ``allRequests`` by identity, each with the order it began in: tracking and ending one costs
+    /// the same whatever the number in flight, so an outbox draining thousands of one resource's writes, which end
+    /// in another order than they began, stays linear.
+    var trackedRequests: [ObjectIdentifier: (order: Int, request: Request)] = [:]
     /// Who hears about changes: observers, and through them the resource's signals.
     var observers = ResourceObservers()
     var signals: ResourceSignals?
@@ -104,7 +105,7 @@ public final class Resource {
     public var isLoading: Bool { !loadRequests.isEmpty }
 
     /// Whether any request concerning this resource is in flight.
-    public var isRequesting: Bool { !allRequests.isEmpty }
+    public var isRequesting: Bool { !trackedRequests.isEmpty }
 
     /// Whether this resource is used: observed, or with requests in flight. Unused resources may be released.
     var isInUse: Bool { isObserved || isRequesting }
