@@ -21,14 +21,6 @@ struct TestSchedulerTests {
         #expect(scheduler.now == .seconds(6))
     }
 
-    @Test("S13 a scheduler started at a date reads its virtual time back as a date, fractions of a second included")
-    func dateClock() {
-        let clock = TestScheduler(date: Date(timeIntervalSince1970: 1_800_000_000.25))
-        #expect(clock.now == .milliseconds(1_800_000_000_250))
-        clock.advance(by: .milliseconds(500))
-        #expect(clock.date == Date(timeIntervalSince1970: 1_800_000_000.75))
-    }
-
     @Test("S13 work scheduled by running work runs in the same advance when it falls due")
     func nestedScheduling() {
         _ = scheduler.schedule(after: .seconds(1)) {
