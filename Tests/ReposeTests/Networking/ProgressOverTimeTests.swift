@@ -115,9 +115,11 @@ final class SlowBodyProgressTests {
         let response = try #require(await recording.response())
         #expect(response.body.count == 20_000)
         // How many samples arrive depends on how the machine schedules the session's queues (a busy one reads
-        // several pieces at once); the rule itself is checked on a hand-moved clock in the per-task state tests.
+        // several pieces at once: a CI run's full suite once saw a single one); the rule itself is checked on a
+        // hand-moved clock in the per-task state tests. What the wire can show is that progress moved before the
+        // end: reported only in 64 KB steps, as before, a 20 KB body had no sample until it was whole.
         let received = recording.progressSamples.map(\.bytesReceived).filter { $0 < 20_000 }
-        #expect(received.count >= 2, "samples: \(received)")
+        #expect(!received.isEmpty, "samples: \(received)")
         #expect(received == received.sorted())
     }
 }
