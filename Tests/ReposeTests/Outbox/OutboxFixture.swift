@@ -70,6 +70,11 @@ final class OutboxFixture {
 
     /// The folder's files, by name, read on the outbox's queue once what is queued there is done.
     func files() async -> [String: Data] {
+        await Self.files(in: folder)
+    }
+
+    /// The files in `folder`, by name, read on the outbox's queue once what is queued there is done.
+    nonisolated static func files(in folder: URL) async -> [String: Data] {
         await withCheckedContinuation { continuation in
             OutboxFiles.queue.async { [folder] in
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []

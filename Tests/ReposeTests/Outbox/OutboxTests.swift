@@ -88,16 +88,7 @@ final class OutboxTests {
 
     /// The files in the folder, by name.
     func files() async -> [String: Data] {
-        await withCheckedContinuation { continuation in
-            OutboxFiles.queue.async { [folder] in
-                let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-                let files = Dictionary(
-                    uniqueKeysWithValues: names.map {
-                        ($0, (try? Data(contentsOf: folder.appendingPathComponent($0))) ?? Data())
-                    })
-                continuation.resume(returning: UncheckedTransfer(files))
-            }
-        }.value
+        await OutboxFixture.files(in: folder)
     }
 
     @Test("M8 a mutation that fails for want of a network waits with its change, and goes again on reconnect")
