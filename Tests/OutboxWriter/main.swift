@@ -1,7 +1,7 @@
 // A child process for the outbox's kill test (OutboxKillTests): it queues writes through the outbox of a service
 // over a folder as fast as it can, printing a line after each `mutate` returns, until the test kills it with
 // SIGKILL. Its network is offline: each write is tried once and waits. At each attempt it prints whether the write's
-// file was in the folder when the request left.
+// line was in the folder's journal when the request left.
 //
 // Usage: repose-outbox-writer <directory> <count>
 import Foundation
@@ -24,7 +24,10 @@ struct CheckingNetwork: NetworkingProvider {
         completion: @escaping @Sendable (Result<NetworkResponse, any Error>) -> Void
     ) -> any NetworkingTask {
         let key = request.value(forHTTPHeaderField: "Idempotency-Key") ?? "none"
-        let onDisk = FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(key).mutation").path)
+        let journal = (try? Data(contentsOf: folder.appendingPathComponent("mutations.journal"))) ?? Data()
+        let onDisk =
+            String(decoding: journal, as: UTF8.self).contains("\n+\(key) ")
+            || journal.starts(with: Data("+\(key) ".utf8))
         FileHandle.standardOutput.write(Data("sent \(key) \(onDisk ? "on-disk" : "NOT-ON-DISK")\n".utf8))
         DispatchQueue.global().async { completion(.failure(URLError(.notConnectedToInternet))) }
         return Task()

@@ -94,7 +94,7 @@ enum PrivateFiles {
 
     // MARK: Descriptors
 
-    private static func writeAll(_ data: Data, to file: Int32) -> Bool {
+    static func writeAll(_ data: Data, to file: Int32) -> Bool {
         data.withUnsafeBytes { bytes in
             var offset = 0
             while offset < bytes.count {

@@ -106,7 +106,8 @@ public final class Outbox {
     var reading: Reading?
     /// How many reads have started, to number them.
     var readCount = 0
-    var waiters: [(condition: @MainActor (Outbox) -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
+    var waiters: [Waiter] = []
+    private var waiterCount = 0
     /// Made on first use of ``state``: until someone observes the status, a change costs nothing to publish.
     private var statusStorage: MutableState<Status>?
     private var cachedStatus: Status?
@@ -114,7 +115,7 @@ public final class Outbox {
     init(core: ServiceCore, directory: URL?, partition: String?) {
         self.core = core
         self.partition = partition
-        files = directory.map(OutboxFiles.init)
+        files = directory.map(OutboxFiles.at)
         startReading()
     }
 
@@ -141,7 +142,8 @@ public final class Outbox {
     var isReading: Bool { reading != nil }
 
     /// Sends every mutation that waits, in order, and returns once none is on its way: each was accepted, refused,
-    /// or is waiting again because the network failed. At launch it first waits for the folder to be read.
+    /// or is waiting again because the network failed. At launch it first waits for the folder to be read. It also
+    /// returns when the calling task is cancelled; the mutations go on.
     public func send() async {
         resumeWaiting()
         await idle()
@@ -166,10 +168,32 @@ public final class Outbox {
         await wait { $0.isIdle }
     }
 
-    /// Waits until `condition` holds, checked now and at every change of the outbox.
+    /// Someone waiting for the outbox to reach a condition.
+    struct Waiter {
+        let number: Int
+        let condition: @MainActor (Outbox) -> Bool
+        let continuation: CheckedContinuation<Void, Never>
+    }
+
+    /// Waits until `condition` holds, checked now and at every change of the outbox, or until the calling task is
+    /// cancelled: a test's time limit, or an app's task that went away, ends the wait instead of leaving it for ever.
     func wait(until condition: @escaping @MainActor (Outbox) -> Bool) async {
-        guard !condition(self) else { return }
-        await withCheckedContinuation { waiters.append((condition, $0)) }
+        guard !condition(self), !Task.isCancelled else { return }
+        waiterCount += 1
+        let number = waiterCount
+        await withTaskCancellationHandler {
+            await withCheckedContinuation {
+                waiters.append(Waiter(number: number, condition: condition, continuation: $0))
+            }
+        } onCancel: {
+            // Runs after the waiter is in place: the main actor is busy with the lines above until the wait begins.
+            Task { @MainActor [weak self] in self?.stopWaiting(number) }
+        }
+    }
+
+    private func stopWaiting(_ number: Int) {
+        guard let index = waiters.firstIndex(where: { $0.number == number }) else { return }
+        waiters.remove(at: index).continuation.resume()
     }
 
     var isIdle: Bool {

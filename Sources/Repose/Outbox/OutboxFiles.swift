@@ -7,36 +7,73 @@ import Glibc
 import Darwin
 #endif
 
-/// An outbox's folder: one file per mutation, JSON, private to the user (0600 files in a 0700 folder).
+/// An outbox's folder: one journal, `mutations.journal`, private to the user (0600 in a 0700 folder), whose lines
+/// store mutations as they are made and end them as they are answered (see ``OutboxJournal``).
 ///
-/// A file is `<idempotency key>.mutation`, holding a ``StoredMutation``. It is created whole before the mutation's
-/// call returns (see `OutboxFiles+Writing.swift`), so that a process killed at any later moment leaves it behind;
-/// it is flushed to the device before the mutation is sent. Reading, flushing and removing happen on one serial
-/// queue, never on the main actor.
+/// A mutation's line is appended before its call returns, so that a process killed at any later moment leaves it
+/// behind (rule T2), and the journal is flushed to the device before the mutation is sent. A line is one `write(2)`
+/// to a file already open: making a file per mutation instead cost a file's creation on the main actor for every
+/// write (rule T4). The journal is written anew, with only the mutations still pending, when it is read at launch,
+/// when an account's mutations are removed, and when ended mutations outnumber pending ones; it is removed when
+/// nothing is pending. Reading, flushing, ending and rewriting happen on one serial queue, never on the main actor.
 ///
-/// The folder is the outbox's alone: reading it removes, unread, every file that is not a mutation file, and removes
-/// a mutation file that does not decode, is of another format version, is not named by its key (letters, digits and
-/// dashes only, never empty), or goes to another origin than the service's (rule T3). Files of another partition are
-/// left as they are, unsent.
+/// The folder is the outbox's alone: reading it removes every other file unread, and drops every line that does not
+/// decode, is of another format version, or goes to another origin than the service's (rule T3). Lines of another
+/// partition are kept, unsent.
+///
+/// Every outbox of the process over one folder shares one instance (``at(_:)``): a rewrite by one cannot drop the
+/// lines of another.
 final class OutboxFiles: @unchecked Sendable {
-    // Safe: `directory` and `maximumFileSize` never change; the flush list and the folder's check are only touched
-    // under `lock`.
+    // Safe: `directory` never changes; everything else is only touched under `lock`.
 
     /// One queue for every outbox of the process, so that a service started over a folder reads it after the
     /// removals of a service before it over the same folder.
     static let queue = DispatchQueue(label: "Repose.Outbox", qos: .utility)
 
-    /// The largest file the outbox writes or reads: a bigger mutation stays in memory, and a bigger file is removed
-    /// unread, so that nothing planted in the folder can exhaust memory.
+    /// The largest mutation the outbox stores: a bigger one stays in memory.
     static let maximumFileSize = 32 * 1024 * 1024
+    /// The largest journal: a mutation that would make it bigger stays in memory, and a bigger file is removed
+    /// unread, so that nothing planted in the folder can exhaust memory.
+    static let maximumJournalSize = 64 * 1024 * 1024
+    static let journalName = "mutations.journal"
 
     let directory: URL
-    private let lock = NSLock()
+    let lock = NSLock()
+    /// The journal, open for appending, or -1 until the first line is written.
+    var descriptor: Int32 = -1
+    /// The journal's length: a line cut short by a failed write is cut off again.
+    var size = 0
+    /// The mutations stored in the journal and not ended; whole once ``isRead``.
+    var pending: Set<String> = []
+    /// Whether the journal has been read in this process, so that ``pending`` lists all of it.
+    var isRead = false
+    /// Mutations ended since the journal was last written anew: their lines are waste.
+    var ended = 0
     private var unflushed: [String] = []
     private var folderCheck: PrivateFiles.FolderCheck?
 
-    init(directory: URL) {
+    private static let instancesLock = NSLock()
+    nonisolated(unsafe) private static var instances: [String: Weak] = [:]  // Safe: only under `instancesLock`
+    private struct Weak { weak var files: OutboxFiles? }
+
+    /// The instance for `directory`, shared by every outbox of the process over it.
+    static func at(_ directory: URL) -> OutboxFiles {
+        let path = directory.standardizedFileURL.path
+        return instancesLock.withLock {
+            if let files = instances[path]?.files { return files }
+            instances = instances.filter { $0.value.files != nil }
+            let files = OutboxFiles(directory: directory)
+            instances[path] = Weak(files: files)
+            return files
+        }
+    }
+
+    private init(directory: URL) {
         self.directory = directory
+    }
+
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
     }
 
     /// Whether the folder may be used, checked once per outbox as a cache's folder is (rule T8): created 0700 if
@@ -58,8 +95,8 @@ final class OutboxFiles: @unchecked Sendable {
         }
     }
 
-    /// Flushes the file of `key` to the device, then calls `done` on the queue with every key flushed by the same
-    /// pass: the keys queued meanwhile share one pass, and `done` runs once per pass.
+    /// Flushes the journal to the device, then calls `done` on the queue with every key flushed by the same pass:
+    /// the keys queued meanwhile share one pass, and `done` runs once per pass.
     func flush(_ key: String, then done: @escaping @Sendable ([String]) -> Void) {
         let isFirst = lock.withLock {
             unflushed.append(key)
@@ -71,88 +108,20 @@ final class OutboxFiles: @unchecked Sendable {
                 defer { unflushed.removeAll() }
                 return unflushed
             }
-            Self.flush(keys.map(Self.fileName), in: directory)
+            flushJournal()
             done(keys)
         }
     }
 
-    /// Removes the file of the mutation `key`, without waiting.
+    /// Ends the mutation `key` in the journal, without waiting.
     func remove(_ key: String) {
-        let file = directory.appendingPathComponent(Self.fileName(key))
-        Self.queue.async { try? FileManager.default.removeItem(at: file) }
-    }
-
-    /// Removes the files of `partition` whose URL satisfies `predicate`, except those this launch made at or after
-    /// `sequence` (made after the call, for a later account). Queued: a read queued after it finds them gone.
-    func remove(
-        partition: String?, where predicate: @escaping @Sendable (URL) -> Bool, sparing launch: String,
-        from sequence: Int
-    ) {
-        let directory = directory
         Self.queue.async { [self] in
-            guard folderIsUsable() else { return }
-            for (file, stored) in Self.readFolder(directory, origin: nil, launch: launch)
-            where stored.partition == partition {
-                if stored.launch == launch, stored.sequence >= sequence { continue }
-                if URL(string: stored.mutation.url).map(predicate) ?? true {
-                    try? FileManager.default.removeItem(at: file)
-                }
-            }
+            lock.withLock { endLocked([key]) }
         }
-    }
-
-    /// Reads the mutations of `partition` to `origin` in the folder, oldest first, and hands them to `completion` on
-    /// the queue. Removes what interrupted writes left, and everything that is not a mutation of `origin`.
-    func readAll(
-        partition: String?, origin: URL?, launch: String,
-        _ completion: @escaping @Sendable ([StoredMutation]) -> Void
-    ) {
-        let directory = directory
-        Self.queue.async { [self] in
-            guard folderIsUsable() else { return completion([]) }
-            let found = Self.readFolder(directory, origin: origin, launch: launch).map(\.1).filter {
-                $0.partition == partition
-            }
-            completion(found.sorted { ($0.mutation.createdAt, $0.sequence) < ($1.mutation.createdAt, $1.sequence) })
-        }
-    }
-
-    /// Every valid mutation file of the folder with its content; every other file is removed, temporary files of
-    /// writes cut short included, but not those of `launch`, whose writes may be under way. With an `origin`,
-    /// mutations to other origins are removed too.
-    private static func readFolder(_ directory: URL, origin: URL?, launch: String) -> [(URL, StoredMutation)] {
-        let files = FileManager.default
-        var found: [(URL, StoredMutation)] = []
-        for name in (try? files.contentsOfDirectory(atPath: directory.path)) ?? [] {
-            let file = directory.appendingPathComponent(name)
-            guard let attributes = try? files.attributesOfItem(atPath: file.path),  // the link, not its target
-                attributes[.type] as? FileAttributeType != .typeDirectory
-            else { continue }  // a folder cannot be a planted write; it is left alone
-            if name.hasPrefix(PrivateFiles.temporaryPrefix) { continue }  // this process's write, under way
-            guard name.hasSuffix(".mutation"), attributes[.type] as? FileAttributeType == .typeRegular,
-                ((attributes[.size] as? NSNumber)?.intValue ?? .max) <= maximumFileSize,
-                let data = PrivateFiles.read(named: name, in: directory),
-                let stored = try? JSONDecoder().decode(StoredMutation.self, from: data),
-                stored.version == StoredMutation.currentVersion, !stored.key.isEmpty, name == stored.key + ".mutation",
-                fileName(stored.key) == name,
-                origin.map({ stored.goes(to: $0) }) ?? true
-            else {
-                try? files.removeItem(at: file)  // damaged, planted or foreign: never sent
-                continue
-            }
-            found.append((file, stored))
-        }
-        return found
-    }
-
-    /// A key as a file name: the key's letters, digits and dashes only, so that no key from a file can name a path.
-    static func fileName(_ key: String) -> String {
-        String(key.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) || $0 == "-" }.prefix(64))
-            + ".mutation"
     }
 }
 
-/// One mutation as an outbox file holds it.
+/// One mutation as the outbox's journal holds it.
 struct StoredMutation: Codable, Sendable {
     static let currentVersion = 1
 
@@ -166,7 +135,7 @@ struct StoredMutation: Codable, Sendable {
     var launch: String?
     var mutation: MutationData
 
-    /// The mutation's idempotency key, which names its file.
+    /// The mutation's idempotency key, which names it in the journal.
     var key: String { mutation.idempotencyKey ?? "" }
 
     /// Whether the mutation, and the resource its change shows on, are at `origin`.

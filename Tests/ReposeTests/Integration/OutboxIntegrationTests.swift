@@ -76,7 +76,7 @@ final class OutboxIntegrationTests {
         await first?.outbox.idle()
         #expect(first?.outbox.status.pending.count == 4)
         #expect(note.jsonDict["text"] as? String == "b" && note.jsonDict["pinned"] as? Bool == true)
-        #expect(files().count == 4)
+        #expect(await OutboxFixture.stored(in: folder).count == 4)
 
         first = nil  // the app quits
         for request in requests { #expect(await request.responseInfo.response.isCancellation) }

@@ -23,7 +23,7 @@ final class OutboxAccountTests {
     @Test("T1 an account that logs out before the folder is read: 0 of its writes are sent, with any credential")
     func logOutBeforeTheFolderIsRead() async {
         await leaveWritesOnDisk(5)
-        #expect(await app.files().count == 5)
+        #expect(await app.stored().count == 5)
         let start = app.network.sent.count
         let gate = app.holdFolderQueue()
         app.service = app.makeService()  // launch: the read is queued behind the held queue
@@ -49,7 +49,7 @@ final class OutboxAccountTests {
         gate.signal()
         await app.settle()
         #expect(app.outbox.status.pending.map(\.url.absoluteString) == ["https://api.example.com/notes/shared"])
-        #expect(await app.files().count == 1)
+        #expect(await app.stored().count == 1)
     }
 
     @Test("T1 log-out removes only what was made before it: a write made after it, before the read, is kept")
@@ -63,7 +63,7 @@ final class OutboxAccountTests {
         gate.signal()
         await app.settle()
         #expect(app.outbox.status.pending.count == 1)
-        #expect(await app.files().count == 1)
+        #expect(await app.stored().count == 1)
         #expect(app.credentials(sentSince: app.network.sent.count - 1) == ["Bearer bob"])
     }
 
@@ -91,7 +91,7 @@ final class OutboxAccountTests {
         #expect(app.outbox.status.isEmpty)
         await app.outbox.send()
         #expect(app.credentials(sentSince: start).isEmpty)  // alice's write waits for alice
-        #expect(await app.files().count == 1)
+        #expect(await app.stored().count == 1)
 
         app.service.partition = "alice"
         app.token.value = "alice"

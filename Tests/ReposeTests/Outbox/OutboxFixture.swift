@@ -95,16 +95,39 @@ final class OutboxFixture {
         return gate
     }
 
-    /// Writes a mutation file into the folder as another program (or an earlier launch) would.
+    /// The mutations pending in the folder's journal, in order, read on the outbox's queue once what is queued
+    /// there is done.
+    func stored() async -> [StoredMutation] {
+        await Self.stored(in: folder)
+    }
+
+    /// The mutations pending in the journal in `folder`, read on the outbox's queue once what is queued there is done.
+    nonisolated static func stored(in folder: URL) async -> [StoredMutation] {
+        let files = await files(in: folder)
+        let journal = OutboxJournal(files[OutboxFiles.journalName] ?? Data())
+        return journal.pending.compactMap { try? JSONDecoder().decode(StoredMutation.self, from: $0.json) }
+    }
+
+    /// Appends a mutation's line to the folder's journal as another program (or an earlier launch) would: a key that
+    /// cannot name a mutation makes a line the outbox drops.
     func plant(
-        _ url: String, sequence: Int = 0, partition: String? = nil, key: String = UUID().uuidString,
-        name: String? = nil
+        _ url: String, sequence: Int = 0, partition: String? = nil, key: String = UUID().uuidString
     ) throws {
         let data = MutationData(
             method: "POST", url: url, body: Data("{}".utf8), headers: [:], idempotencyKey: key, createdAt: 900,
             changeTarget: nil, change: nil)
         let stored = StoredMutation(sequence: sequence, partition: partition, mutation: data)
+        try plant(line: Data("+\(key) ".utf8) + JSONEncoder().encode(stored) + Data("\n".utf8))
+    }
+
+    /// Appends `line` to the folder's journal as it is.
+    func plant(line: Data) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try JSONEncoder().encode(stored).write(to: folder.appendingPathComponent(name ?? "\(key).mutation"))
+        let journal = folder.appendingPathComponent(OutboxFiles.journalName)
+        if !FileManager.default.fileExists(atPath: journal.path) { try Data().write(to: journal) }
+        let handle = try FileHandle(forWritingTo: journal)
+        defer { try? handle.close() }
+        try handle.seekToEnd()
+        try handle.write(contentsOf: line)
     }
 }

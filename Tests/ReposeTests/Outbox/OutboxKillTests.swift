@@ -16,7 +16,7 @@ struct OutboxKillTests {
     struct Run: Sendable {
         /// The writes whose `mutate` had returned, by their index.
         var made: Set<Int> = []
-        /// Attempts whose write had no file when the request left.
+        /// Attempts whose write had no line in the journal when the request left.
         var sentWithoutFile = 0
         var sent = 0
         var reason: Process.TerminationReason = .exit
@@ -44,12 +44,12 @@ struct OutboxKillTests {
         #expect(checked >= 250)
     }
 
-    /// The indexes of the writes whose files are in `folder`, whole.
+    /// The indexes of the writes whose lines are in the journal in `folder`, whole.
     private nonisolated static func writesOnDisk(in folder: URL) throws -> Set<Int> {
+        let journal = try Data(contentsOf: folder.appendingPathComponent(OutboxFiles.journalName))
         var found: Set<Int> = []
-        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".mutation") {
-            let data = try Data(contentsOf: folder.appendingPathComponent(name))
-            let stored = try JSONDecoder().decode(StoredMutation.self, from: data)
+        for entry in OutboxJournal(journal).pending {
+            let stored = try JSONDecoder().decode(StoredMutation.self, from: entry.json)
             let body = try JSONSerialization.jsonObject(with: stored.mutation.body ?? Data()) as? [String: Int]
             if let index = body?["i"] { found.insert(index) }
         }

@@ -71,10 +71,10 @@ final class OutboxSecretsTests {
         app.service.resource("/notes/1").withParam("page", "2").mutate(.post, json: ["a": 1], options: kept)
         await app.settle()
         #expect(app.outbox.status.pending.map(\.isStored) == [true])
-        #expect(await app.files().count == 1)
+        #expect(await app.stored().map(\.mutation.url) == ["https://api.example.com/notes/1?page=2"])
     }
 
-    @Test("T3 planted files are never sent: another host, another origin, links, garbage, other names")
+    @Test("T3 planted lines and files are never sent: another host, another origin, links, garbage, bad keys")
     func plantedFiles() async throws {
         await app.settle()  // the first launch's read is done: it cannot see a file half planted
         app.service = nil
@@ -82,11 +82,12 @@ final class OutboxSecretsTests {
         try app.plant("http://api.example.com/notes/1")  // another scheme: another origin
         try app.plant("https://api.example.com:8443/notes/1")  // another port
         try app.plant("https://api.example.com/notes/ok")  // the one that belongs
-        try app.plant("https://api.example.com/notes/nokey", key: "", name: ".mutation")
-        try app.plant("https://api.example.com/notes/slash", key: "../a", name: "a.mutation")  // a key that is no name
-        try Data("not json".utf8).write(to: app.folder.appendingPathComponent("x.mutation"))
-        try Data().write(to: app.folder.appendingPathComponent("empty.mutation"))
+        try app.plant("https://api.example.com/notes/nokey", key: "")
+        try app.plant("https://api.example.com/notes/slash", key: "../a")  // a key that is no name
+        try app.plant(line: Data("+k1 not json\n".utf8))
+        try app.plant(line: Data("garbage\n\n-\n+\n".utf8))
         try Data(#"{"url": "https://evil.example.com"}"#.utf8).write(to: app.folder.appendingPathComponent("notes.txt"))
+        try Data().write(to: app.folder.appendingPathComponent("x.mutation"))
         try FileManager.default.createSymbolicLink(
             atPath: app.folder.appendingPathComponent("link.mutation").path, withDestinationPath: "/etc/passwd")
         try FileManager.default.createDirectory(
@@ -95,12 +96,29 @@ final class OutboxSecretsTests {
         await app.settle()
         #expect(app.network.sent.map { $0.url?.absoluteString } == ["https://api.example.com/notes/ok"])
         #expect(app.credentials(sentSince: 0) == ["Bearer alice"])
-        let left = Set(await app.files().keys)
-        #expect(left.count == 2 && left.contains("sub"))
-        #expect(left.contains { $0.hasSuffix(".mutation") })
+        #expect(Set(await app.files().keys) == ["sub", OutboxFiles.journalName])
+        #expect(await app.stored().map(\.mutation.url) == ["https://api.example.com/notes/ok"])
     }
 
-    @Test("T3 a file of another partition is neither sent nor removed")
+    @Test("T3 a journal planted as a link is removed unfollowed: its target is neither read nor written")
+    func plantedJournalLink() async throws {
+        await app.settle()
+        app.service = nil
+        let target = app.folder.deletingLastPathComponent().appendingPathComponent("target-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: target) }
+        try Data().write(to: target)
+        try FileManager.default.createSymbolicLink(
+            atPath: app.folder.appendingPathComponent(OutboxFiles.journalName).path, withDestinationPath: target.path)
+        app.service = app.makeService()
+        await app.settle()
+        app.service.resource("/notes/1").mutate(.post, json: ["a": 1], options: kept)
+        await app.settle()
+        #expect(app.outbox.status.pending.map(\.isStored) == [true])
+        #expect(try Data(contentsOf: target).isEmpty)
+        #expect(await app.stored().count == 1)
+    }
+
+    @Test("T3 a write of another partition is neither sent nor removed")
     func otherPartition() async throws {
         await app.settle()  // the first launch's read is done: it cannot see a file half planted
         app.service = nil
@@ -108,6 +126,6 @@ final class OutboxSecretsTests {
         app.service = app.makeService()
         await app.settle()
         #expect(app.network.sent.isEmpty)
-        #expect(await app.files().count == 1)
+        #expect(await app.stored().map(\.partition) == ["bob"])
     }
 }

@@ -201,7 +201,7 @@ final class OutboxTests {
         #expect(attempts.allSatisfy { $0.value(forHTTPHeaderField: "Content-Type") == "application/json" })
     }
 
-    @Test("M8 T3 the folder is private, each file is a mutation as data, and no credential header is written")
+    @Test("M8 T3 the folder is private, its journal holds each mutation as data, and no credential header is written")
     func filesOnDisk() async throws {
         let note = await note()
         let edit = note.mutate(
@@ -212,19 +212,22 @@ final class OutboxTests {
             ])
         await goOffline()
         let files = await files()
-        let (name, data) = try #require(files.first)
+        let data = try #require(files[OutboxFiles.journalName])
         #expect(files.count == 1)
         let text = String(decoding: data, as: UTF8.self)
         #expect(!text.contains("s3cret") && !text.contains("Bearer"))
-        let stored = try JSONDecoder().decode(StoredMutation.self, from: data)
+        let entries = OutboxJournal(data).pending
+        let entry = try #require(entries.first)
+        #expect(entries.count == 1)
+        let stored = try JSONDecoder().decode(StoredMutation.self, from: entry.json)
         #expect(stored.mutation.method == "POST")
         #expect(stored.mutation.url == "https://api.example.com/notes/1")
         #expect(stored.mutation.body == Data(#"{"text":"b"}"#.utf8))
         #expect(stored.mutation.headers == ["X-Trace": "7", "Content-Type": "application/json"])
         #expect(stored.mutation.createdAt == 1000)
-        #expect(name == "\(stored.key).mutation")
+        #expect(entry.key == stored.key)
         #expect(try permissions(folder) == 0o700)
-        #expect(try permissions(folder.appendingPathComponent(name)) == 0o600)
+        #expect(try permissions(folder.appendingPathComponent(OutboxFiles.journalName)) == 0o600)
         edit.cancel()
         #expect(note.jsonDict["text"] as? String == "a")
         #expect(await self.files().isEmpty)
@@ -258,14 +261,19 @@ final class OutboxTests {
         #expect(await files().isEmpty)
     }
 
-    @Test("M8 a damaged or foreign file in the folder is removed, never sent")
+    @Test("M8 a damaged line in the journal or a foreign file in the folder is removed, never sent")
     func damagedFiles() async throws {
         await settle()  // the first launch's read is done: it cannot see a file half written
         service = nil
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try Data("{not json".utf8).write(to: folder.appendingPathComponent("x.mutation"))
-        try Data(#"{"version": 99, "sequence": 0, "mutation": {}}"#.utf8).write(
-            to: folder.appendingPathComponent("y.mutation"))
+        let journal = """
+            +k1 {not json
+            +k2 {"version": 99, "sequence": 0, "mutation": {}}
+            +k3 {"version": 1, "sequence": 0, "mutation": {"url": "https://api.example.com/notes/1"}}
+            +k4 {"version": 1, "seq
+            """
+        try Data(journal.utf8).write(to: folder.appendingPathComponent(OutboxFiles.journalName))
+        try Data("{}".utf8).write(to: folder.appendingPathComponent("y.mutation"))
         service = makeService()
         await outbox.idle()
         #expect(outbox.status.pending.isEmpty)
@@ -284,5 +292,19 @@ final class OutboxTests {
         #expect(await files().isEmpty)
         reconnected.send(())
         #expect(network.pendingCount == 0)
+    }
+
+    @Test("M8 a task waiting on the outbox stops waiting when cancelled, and the write it waited for goes on")
+    func cancelledWaitEnds() async {
+        let note = await note()
+        note.mutate(.patch, json: ["text": "b"])
+        await settle()
+        #expect(network.pendingCount == 1)  // on its way, and never answered
+        let waiting = Task { await outbox.send() }
+        await Task.yield()
+        waiting.cancel()
+        await waiting.value
+        #expect(outbox.status.pending.count == 1)
+        #expect(network.pendingCount == 1)
     }
 }
