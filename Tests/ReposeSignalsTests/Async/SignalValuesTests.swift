@@ -7,9 +7,24 @@ import Testing
 struct SignalValuesTests {
     let source = SignalSource<Int>()
 
-    /// Lets the iterating task start and subscribe; no sleeping, only yielding the main actor.
-    func waitUntilObserved(_ signal: Signal<Int>, count: Int = 1) async {
-        while signal.observerCount < count { await Task.yield() }
+    /// Lets `task` start iterating and subscribe; no sleeping, only yielding the main actor. The wait is bounded: if
+    /// the subscription does not come within `limit`, it records an issue, cancels `task` and returns `false`, so the
+    /// test ends failed instead of hanging.
+    func waitUntilObserved<Success>(
+        _ signal: Signal<Int>, by task: Task<Success, Never>, within limit: Duration = .seconds(60),
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> Bool {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: limit)
+        while signal.observerCount < 1 {
+            guard clock.now < deadline else {
+                Issue.record("the iterating task did not subscribe within \(limit)", sourceLocation: sourceLocation)
+                task.cancel()
+                return false
+            }
+            await Task.yield()
+        }
+        return true
     }
 
     @Test("S14 a signal's values arrive in order through for-await")
@@ -23,7 +38,7 @@ struct SignalValuesTests {
             }
             return received
         }
-        await waitUntilObserved(signal)
+        guard await waitUntilObserved(signal, by: task) else { return }
         source.send(1)
         source.send(2)
         source.send(3)
@@ -54,7 +69,7 @@ struct SignalValuesTests {
             return count
         }
         probe = nil
-        await waitUntilObserved(signal)
+        guard await waitUntilObserved(signal, by: task) else { return }
         source.send(1)
         task.cancel()
         _ = await task.value
@@ -70,7 +85,7 @@ struct SignalValuesTests {
         let task = Task { @MainActor in
             for await value in signal.values where value == 1 { break }
         }
-        await waitUntilObserved(signal)
+        guard await waitUntilObserved(signal, by: task) else { return }
         source.send(1)
         await task.value
         source.send(2)

@@ -52,12 +52,39 @@ struct CacheMaintenanceTests {
         #expect(cache.calls.filter { $0.hasPrefix("write") }.count == 1)
     }
 
-    @Test("a local override removes the stored entry, so older server data does not come back after a relaunch")
-    func overrideRemovesEntry() async {
-        await loadFromNetwork("from the server")
-        resource.overrideLocalContent(with: "edited here")
-        #expect(cache.entry("/v1/a/b") == nil)
-        #expect(resource.text == "edited here")
+    @Test("K1 a local override removes the stored entry, so the next launch does not bring older server data back")
+    func overrideRemovesEntry() async throws {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("repose-override-relaunch-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let entry = folder.appendingPathComponent(
+            FileEntityCache.fileName(for: "https://zingle.frotz/v1/a/b"))
+        do {  // first launch: server data goes to disk, then the app edits it here; then the launch ends
+            let first = Harness()
+            let cache = FileEntityCache(directory: folder)
+            first.service.configure { $0.pipeline[.rawData].cacheUsing(cache) }
+            let resource = first.service.resource("/a/b")
+            await resource.cacheCheckCompleted()
+            await first.answer(resource.load(), text: "from the server", headers: ["ETag": "\"v1\""])
+            cache.workQueue.sync {}  // the write was queued before the response reached the main actor
+            #expect(FileManager.default.fileExists(atPath: entry.path))
+            resource.overrideLocalContent(with: "edited here")
+            #expect(resource.text == "edited here")
+            cache.workQueue.sync {}  // so was the removal
+        }
+
+        // The relaunch: a new service and a new cache over the same folder.
+        let second = Harness()
+        second.service.configure { $0.pipeline[.rawData].cacheUsing(FileEntityCache(directory: folder)) }
+        let resource = second.service.resource("/a/b")
+        let observer = RecordingObserver()
+        resource.addObserver(observer)
+        await resource.cacheCheckCompleted()
+        #expect(!FileManager.default.fileExists(atPath: entry.path))
+        #expect(resource.latestData == nil)
+        #expect(observer.events == ["observerAdded"])
+        #expect(resource.loadIfNeeded() != nil)  // nothing stored, so the first use goes to the network
+        #expect(second.network.sent.count == 1)
     }
 }
 

@@ -59,9 +59,9 @@ struct GuideSnippetTests {
 
     @MainActor
     @Test("the Signals guide's group drives the screen, which keeps the group and is still freed")
-    func groupScreen() async {
+    func groupScreen() async throws {
         var (screen, _): (SignalsGuideScreen?, StubNetworkingProvider) = screen()
-        guard let api = screen?.api else { return }
+        let api = try #require(screen?.api)
         screen?.group(user: api.resource("/users/ada"), repositories: api.resource("/users/ada/repos"))
         #expect(screen?.shown == ["placeholder", "spinner", "spinner"])
         _ = await api.resource("/users/ada").loadRequests.first?.response

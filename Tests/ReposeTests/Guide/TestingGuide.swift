@@ -161,9 +161,12 @@ extension UserTests {
 
     @Test("[intended failure] a request no stub matches fails the test, and the code under test sees a StubError")
     func unmatchedRequest() async {
+        let unknown = service.resource("/not-stubbed")
         await withKnownIssue {
-            let response = await service.resource("/not-stubbed").load().response
-            #expect((response.error?.cause as? StubError)?.reason == .unmatchedRequest)
+            _ = await unknown.load().response
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("no stub matches GET") }
         }
+        #expect((unknown.latestError?.cause as? StubError)?.reason == .unmatchedRequest)
     }
 }

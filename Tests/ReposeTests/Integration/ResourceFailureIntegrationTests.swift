@@ -99,10 +99,13 @@ final class ResourceFailureIntegrationTests {
     @Test("[intended failure] a bounded wait that runs out records an issue, returns nil, and cancels the request")
     func boundedWaitRunsOut() async throws {
         let request = service.resource("/slow").withParam("ms", "8000").load()
+        var info: ResponseInfo?
         await withKnownIssue {
-            let info = await fixture.completion(of: request, within: .milliseconds(100))
-            #expect(info == nil)
+            info = await fixture.completion(of: request, within: .milliseconds(100))
+        } matching: { issue in
+            issue.mentions("timed out after", "waiting for the response to")
         }
+        #expect(info == nil)
         let cancelled = try #require(await fixture.completion(of: request))
         #expect(cancelled.response.isCancellation)
     }

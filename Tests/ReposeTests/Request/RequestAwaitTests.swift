@@ -11,31 +11,47 @@ struct RequestAwaitTests {
     let harness = Harness()
     var resource: Resource { harness.service.resource("/a/b") }
 
-    /// Starts a task awaiting `request`, and lets it start waiting. The task returns what it got, as text.
-    private func awaiting(_ request: Request) async -> Task<String, Never> {
+    /// Starts a task awaiting `request`, and lets it start waiting. The task returns what it got, as text, and
+    /// writes it to `log`, if given, the moment it resumes.
+    private func awaiting(_ request: Request, log: Order? = nil) async -> Task<String, Never> {
         let task = Task {
             let info = await request.responseInfo
+            let got: String
             switch info.response {
-            case .success(let entity): return "\(info.isNew ? "new" : "same") \(entity.text)"
-            case .failure(let error): return error.isCancellation ? "cancelled" : "failed"
+            case .success(let entity): got = "\(info.isNew ? "new" : "same") \(entity.text)"
+            case .failure(let error): got = error.isCancellation ? "cancelled" : "failed"
             }
+            log?.append("task resumed: \(got)")
+            return got
         }
         await Task.yield()
         return task
     }
 
-    @Test("B9 an awaited load returns after observers heard newData, with the data in place", .timeLimit(.minutes(1)))
+    @Test(
+        "B9 newData(network) finds the load over, the data in place and no error; hooks follow, then the awaiting task",
+        .timeLimit(.minutes(1)))
     func awaitedLoadCompletesEverything() async {
+        let log = Order()
         let observer = RecordingObserver()
+        observer.onChange = { resource, event in
+            let error = resource.latestError == nil ? "no error" : "error"
+            log.append("observer \(event): loading \(resource.isLoading), text \"\(resource.text)\", \(error)")
+        }
         resource.addObserver(observer)
         let request = resource.load()
-        var hooks: [String] = []
-        request.onNewData { _ in hooks.append("newData") }
-        let task = await awaiting(request)
+        request.onNewData { entity in log.append("hook newData \(entity.text)") }
+        let task = await awaiting(request, log: log)
         harness.network.respond(status: 200, contentType: "text/plain", text: "hello")
         #expect(await task.value == "new hello")
-        #expect(observer.events == ["observerAdded", "requested", "newData(network)"])
-        #expect(hooks == ["newData"])
+        #expect(
+            log.entries == [
+                "observer observerAdded: loading false, text \"\", no error",
+                "observer requested: loading true, text \"\", no error",
+                "observer newData(network): loading false, text \"hello\", no error",
+                "hook newData hello",
+                "task resumed: new hello",
+            ])
         #expect(resource.text == "hello")
         #expect(!resource.isLoading)
     }

@@ -37,13 +37,16 @@ struct ResourceStateTests {
         #expect(resource.latestData?.content as? Data == Data("two".utf8))
     }
 
-    @Test("A12 a 304 keeps the entity, clears the error, and reports not modified")
+    @Test("A12 a 304 keeps the entity but re-stamps it with the 304's time, clears the error, reports not modified")
     func notModified() async throws {
         await harness.answer(resource.load(), text: "one", headers: ["ETag": "v1"])
+        #expect(resource.latestData?.timestamp == 1000)
         harness.clock.now = 1100
         await harness.answer(resource.load(), status: 500)  // fail once, to have an error to clear
         #expect(resource.latestError != nil)
+        #expect(resource.latestData?.timestamp == 1000)  // a failure does not touch the data
 
+        harness.clock.now = 1200
         let revalidation = resource.load()
         #expect(harness.network.sent.last?.value(forHTTPHeaderField: "If-None-Match") == "v1")
         var hooks: [String] = []
@@ -54,6 +57,8 @@ struct ResourceStateTests {
         #expect(resource.latestError == nil)
         #expect(resource.text == "one")
         #expect(resource.latestData?.etag == "v1")
+        // The entity itself carries the confirmation time, not only the resource's freshness books.
+        #expect(resource.latestData?.timestamp == 1200)
         #expect(hooks == ["success", "notModified"])
     }
 
@@ -125,6 +130,19 @@ struct ResourceStateTests {
         #expect(resource.loadIfNeeded() == nil)
         #expect(harness.network.sent.count == 1)
         harness.clock.now = 2000
+        #expect(resource.loadIfNeeded() != nil)
+        #expect(harness.network.sent.count == 2)
+    }
+
+    @Test("A22 data is fresh until a moment before expirationTime has passed, and stale at exactly expirationTime")
+    func expirationBoundary() async {
+        await harness.answer(resource.load(), text: "x")  // data at t=1000; the default expirationTime is 30 s
+        harness.clock.now = 1029.999
+        #expect(resource.isUpToDate)
+        #expect(resource.loadIfNeeded() == nil)
+        #expect(harness.network.sent.count == 1)
+        harness.clock.now = 1030
+        #expect(!resource.isUpToDate)
         #expect(resource.loadIfNeeded() != nil)
         #expect(harness.network.sent.count == 2)
     }

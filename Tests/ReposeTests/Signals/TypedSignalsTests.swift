@@ -43,9 +43,12 @@ struct TypedSignalsTests {
         let user = harness.service.resource("/users/bob")
         user.overrideLocalContent(with: "not a user")
         user.invalidate()
+        var seen: [String] = []
         let subscription = user.autoloadingState(as: User.self, cancelDelay: 1).observe { state in
-            #expect(state.content == nil)
+            seen.append("\(state.isLoading) \(state.content?.name ?? "nil")")
         }
+        // Checked here, not in the observer: an observer that never ran would otherwise pass.
+        #expect(seen == ["true nil"])
         #expect(user.isLoading)
         subscription.cancel()
         harness.scheduler.advance(by: .seconds(1))

@@ -51,11 +51,22 @@ struct StubNetworkingProviderTests {
         network.stub(.post, "\(base)/users?page=1", status: 201, text: "created")
         #expect(try #require(await send("GET", "/users?page=1").response()).statusCode == 200)
         #expect(try #require(await send("POST", "/users?page=1").response()).statusCode == 201)
-        withKnownIssue {
-            _ = network.startRequest(request("PUT", "/users?page=1"), progress: { _ in }, completion: { _ in })
-            _ = network.startRequest(request("GET", "/users?page=2"), progress: { _ in }, completion: { _ in })
+        let put = RecordingTransfer()
+        withKnownIssue("another method at the stubbed URL") {
+            _ = network.startRequest(
+                request("PUT", "/users?page=1"), progress: put.progress, completion: put.completion)
+        } matching: { issue in
+            issue.mentions("no stub matches PUT \(base)/users?page=1.")
         }
-        await network.idle(timeout: .seconds(60))
+        let otherQuery = RecordingTransfer()
+        withKnownIssue("the stubbed method at a URL whose query differs") {
+            _ = network.startRequest(
+                request("GET", "/users?page=2"), progress: otherQuery.progress, completion: otherQuery.completion)
+        } matching: { issue in
+            issue.mentions("no stub matches GET \(base)/users?page=2.")
+        }
+        #expect((try #require(await put.error()) as? StubError)?.reason == .unmatchedRequest)
+        #expect((try #require(await otherQuery.error()) as? StubError)?.reason == .unmatchedRequest)
     }
 
     @Test("the stub added last wins, and a removed stub no longer answers")
@@ -110,8 +121,7 @@ struct StubNetworkingProviderTests {
             _ = network.startRequest(
                 request("GET", "/users/2"), progress: recording.progress, completion: recording.completion)
         } matching: { issue in
-            let text = issue.comments.map(\.rawValue).joined()
-            return text.contains("GET \(base)/users/2") && text.contains("GET \(base)/users/1")
+            issue.mentions("no stub matches GET \(base)/users/2.", "GET \(base)/users/1")
         }
         let error = try #require(await recording.error())
         let stubError = try #require(error as? StubError)

@@ -28,11 +28,16 @@ struct StubResponseTests {
 
     @Test(
         "[intended failure] JSON that JSON cannot hold records a failure and becomes a stub error instead of crashing")
-    func invalidJSON() {
+    func invalidJSON() throws {
+        var response: StubResponse?
         withKnownIssue {
-            let response = StubResponse.json(["when": Date()])
-            #expect(throws: StubError.self) { try response.result.get() }
+            response = StubResponse.json(["when": Date()])
+        } matching: { issue in
+            issue.mentions("StubResponse.json was given something JSON cannot hold")
         }
+        let made = try #require(response)
+        let error = #expect(throws: StubError.self) { try made.result.get() }
+        #expect(error?.reason == .invalidStub)
     }
 
     @Test("text is UTF-8 with a text content type; status and error responses carry what they are given")
