@@ -52,6 +52,8 @@ public final class Resource {
     var isUnusedCandidate = false
     /// When this resource polls next (``Configuration/refreshInterval``), if it is waiting to.
     var nextPoll: TimeInterval?
+    /// The latest monitored request's metrics, for the inspector; only a monitored request sets it (rule X1).
+    var latestMetrics: RequestMetrics?
 
     init(core: ServiceCore, url: URL, invalidURLSource: String? = nil) {
         self.core = core

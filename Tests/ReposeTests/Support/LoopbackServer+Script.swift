@@ -437,6 +437,23 @@ extension LoopbackServer {
                     self.reply_json(*multipart_report(self.headers, body))
                 elif route == "discard":
                     self.reply_json(200, {"received": len(body)})
+                # --- Downloads to a file (rule X2): large bodies made on the fly, never held whole. ---
+                elif route == "large" and len(parts) == 2 and parts[1].isdigit():
+                    count = min(int(parts[1]), 1 << 30)
+                    cut = int(query.get("cut", str(count)))
+                    self.send_response(200)
+                    self.send_header("Content-Type", "application/octet-stream")
+                    self.send_header("Content-Length", str(count))
+                    self.end_headers()
+                    chunk = b"L" * (1 << 20)
+                    left = min(count, cut)
+                    while left > 0 and self.command != "HEAD":
+                        self.wfile.write(chunk[:left])
+                        left -= len(chunk)
+                    if cut < count:
+                        self.wfile.flush()
+                        self.connection.shutdown(socket.SHUT_RDWR)
+                        self.close_connection = True
                 else:
                     self.reply(404, b"no such route")
 
