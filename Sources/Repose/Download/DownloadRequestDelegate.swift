@@ -23,6 +23,8 @@ final class DownloadRequestDelegate: RequestDelegate {
     private var retryTimer: ScheduledWork?
     /// Where the outcome goes; held from the start until the outcome is delivered or the download is cancelled.
     private var handler: RequestCompletionHandler?
+    /// The download's measurements, while a monitor listens (rule X1); `nil` otherwise.
+    private var metrics: MetricsRecorder?
 
     init(resource: Resource, destination: URL, buildRequest: @escaping @MainActor () -> URLRequest) {
         self.resource = resource
@@ -49,12 +51,18 @@ final class DownloadRequestDelegate: RequestDelegate {
         }
         let state = DownloadTransfer(file: file)
         transfer = (file, state)
+        let urlRequest = buildRequest()
+        let metrics = startMetrics(for: urlRequest)
         // Each callback hops to the main actor on the main queue, in order; progress only a hundred times at most.
         // The provider holds this delegate (strongly) until the transfer ends, as it does a network request's.
         task = resource.core.networking.startStreaming(
-            buildRequest(),
-            response: { head in state.begin(head) },
+            urlRequest,
+            response: { head in
+                state.begin(head)
+                metrics?.record(.success(head))
+            },
             body: { data in
+                metrics?.recordBody(data.count)
                 guard let sample = state.append(data) else { return }
                 DispatchQueue.main.async {
                     MainActor.assumeIsolated { self.report(sample) }
@@ -76,6 +84,7 @@ final class DownloadRequestDelegate: RequestDelegate {
     private func deliver(_ info: ResponseInfo) {
         let handler = handler
         self.handler = nil
+        finishMetrics(cancelled: false)
         handler?.broadcastResponse(info)
     }
 
@@ -109,6 +118,7 @@ final class DownloadRequestDelegate: RequestDelegate {
         transfer?.file.discard()  // the provider calls back no more after a cancel: nothing else would remove it
         transfer = nil
         handler = nil
+        finishMetrics(cancelled: true)
     }
 
     func repeated() -> any RequestDelegate {
@@ -117,5 +127,28 @@ final class DownloadRequestDelegate: RequestDelegate {
 
     var requestDescription: String {
         "GET \(ReposeLog.describe(url: resource.url)) → file"
+    }
+}
+
+// MARK: Metrics (rule X1)
+
+extension DownloadRequestDelegate {
+    /// The recorder for the attempt about to be sent, when the resource's configuration has monitors.
+    fileprivate func startMetrics(for urlRequest: URLRequest) -> MetricsRecorder? {
+        let monitors = resource.configuration(for: .get).monitors
+        guard !monitors.isEmpty || metrics != nil else { return nil }
+        let url = urlRequest.url ?? resource.url
+        let isFirst = metrics == nil
+        let recorder = metrics ?? MetricsRecorder(monitors: monitors, now: resource.core.now, method: .get, url: url)
+        metrics = recorder
+        recorder.attemptStarted(isFirst: isFirst, method: .get, url: url, bodySize: 0)
+        return recorder
+    }
+
+    /// Tells the monitors, once, that the download completed.
+    fileprivate func finishMetrics(cancelled: Bool) {
+        guard let recorder = metrics else { return }
+        metrics = nil
+        resource.latestMetrics = recorder.finish(attempts: attempt, cancelled: cancelled)
     }
 }

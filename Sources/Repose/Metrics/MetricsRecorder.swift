@@ -60,6 +60,15 @@ final class MetricsRecorder: @unchecked Sendable {
         }
     }
 
+    /// A piece of a streamed body arrived (a download), on the provider's queue.
+    func recordBody(_ count: Int) {
+        let time = now()
+        lock.withLock {
+            if firstByte == nil { firstByte = time }
+            bytesReceived += Int64(count)
+        }
+    }
+
     /// The provider's answer, on any thread, before it is parsed.
     func record(_ result: Result<NetworkResponse, any Error>) {
         guard case .success(let response) = result else { return }
