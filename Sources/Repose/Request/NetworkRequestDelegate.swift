@@ -98,17 +98,28 @@ final class NetworkRequestDelegate: RequestDelegate {
         isWaitingProgress = true
         progressTarget = completionHandler
         resource.core.progressTicker.add(self)
+        guard let metrics else {
+            task = resource.core.networking.startRequest(
+                urlRequest,
+                maximumResponseSize: configuration.maximumResponseSize,
+                progress: { sample in handoff.send(sample: sample) },
+                completion: { result in
+                    processor.process(result) { outcome in handoff.send(outcome: outcome) }
+                })
+            handoff.allowDirectDelivery(true)
+            return
+        }
+        // Measured (rule X1): separate closures, so that an unmeasured request's stay exactly as they were (a
+        // closure that captures one object needs no allocation of its own).
         task = resource.core.networking.startRequest(
             urlRequest,
             maximumResponseSize: configuration.maximumResponseSize,
-            progress: metrics.map { metrics in
-                { @Sendable sample in
-                    metrics.record(sample)
-                    handoff.send(sample: sample)
-                }
-            } ?? { @Sendable sample in handoff.send(sample: sample) },
+            progress: { sample in
+                metrics.record(sample)
+                handoff.send(sample: sample)
+            },
             completion: { result in
-                metrics?.record(result)
+                metrics.record(result)
                 processor.process(result) { outcome in handoff.send(outcome: outcome) }
             })
         handoff.allowDirectDelivery(true)
