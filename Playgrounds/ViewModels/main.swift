@@ -63,6 +63,23 @@ func tour() async {
     var edited = ada.user.jsonDict
     edited["name"] = "Ada Lovelace"
     ada.user.overrideLocalContent(with: edited)
+
+    // Step 4: a screen that follows a selected user keeps the previous user's data on screen, marked as previous,
+    // while the next one loads: no empty flash between two profiles.
+    print("Step 4: switching users, the previous profile stays until the next one arrives")
+    network.stub(.get, "\(base)/users/grace", json: ["name": "Grace"])
+    let selected = MutableState("ada")
+    let profile = selected.state.flatMapLatestKeepingPrevious { login in
+        service.resource("/users").child(segment: login).autoloadingState()
+    }
+    let subscription = profile.observe { state in
+        let name = state.jsonDict["name"] as? String ?? "-"
+        let marks = (state.isPrevious ? " (previous, dimmed)" : "") + (state.isLoading ? ", loading…" : "")
+        print("  profile → \(name)\(marks)")
+    }
+    selected.value = "grace"
+    _ = await service.resource("/users/grace").loadRequests.first?.response
+    subscription.cancel()
     print("Requests sent: \(network.requests.map(\.url))")
 }
 

@@ -163,6 +163,7 @@ public func resourceCases() -> [BenchmarkCase] {
     pollingBenchmarks()
     mutationBenchmarks()
     eventStreamBenchmarks()
+    outboxBenchmarks()
     return registry.lock.withLock { registry.cases }
 }
 

@@ -37,10 +37,12 @@ public protocol EntityCache: Sendable {
     /// an entry belongs to loses more than it must, never less.
     func removeEntities(forURLsMatching predicate: @escaping @Sendable (URL) -> Bool)
 
-    /// Records that the stored entity for `key` was confirmed current at `timestamp` (the server answered 304), so
-    /// that it is not taken for stale after a relaunch. The default reads the entity and writes it back; a cache that
-    /// can change a timestamp alone should do that instead.
-    func updateEntityTimestamp(_ timestamp: TimeInterval, forKey key: String)
+    /// Records that the stored entity for `key` was confirmed current at `timestamp` by a 304 whose `headers` replace
+    /// the stored ones, so that after a relaunch the entry is neither taken for stale nor kept fresh by the lifetime
+    /// the 304 replaced. `headers` holds the confirmed entity's headers, names lowercased; fields that describe the
+    /// stored body (`Content-Type`, `Content-Encoding`, `Content-Length`) are not taken from them. The default reads
+    /// the entity and writes it back; a cache that can change this metadata alone should do that instead.
+    func refreshEntity(forKey key: String, confirmedAt timestamp: TimeInterval, headers: [String: String])
 
     /// The serial queue on which Repose calls the methods above. The default is one queue shared by every cache
     /// that does not name its own.
@@ -52,8 +54,9 @@ extension EntityCache {
         removeAllEntities()
     }
 
-    public func updateEntityTimestamp(_ timestamp: TimeInterval, forKey key: String) {
-        guard var entity = readEntity(forKey: key) else { return }
+    public func refreshEntity(forKey key: String, confirmedAt timestamp: TimeInterval, headers: [String: String]) {
+        guard let stored = readEntity(forKey: key) else { return }
+        var entity = stored.revalidated(by: headers)
         entity.timestamp = timestamp
         writeEntity(entity, forKey: key)
     }
@@ -76,9 +79,11 @@ struct CacheTarget: Sendable {
         cache.workQueue.async { [cache, key] in cache.writeEntity(transfer.value, forKey: key) }
     }
 
-    /// Refreshes the stored timestamp on the cache's queue, without waiting.
-    func updateTimestamp(_ timestamp: TimeInterval) {
-        cache.workQueue.async { [cache, key] in cache.updateEntityTimestamp(timestamp, forKey: key) }
+    /// Refreshes the stored timestamp and headers on the cache's queue, without waiting.
+    func refresh(confirmedAt timestamp: TimeInterval, headers: [String: String]) {
+        cache.workQueue.async { [cache, key] in
+            cache.refreshEntity(forKey: key, confirmedAt: timestamp, headers: headers)
+        }
     }
 
     /// Removes the stored entity on the cache's queue, without waiting; reads queued later see it gone.
@@ -117,7 +122,14 @@ extension Pipeline {
     @MainActor
     func cacheTargets(for resource: Resource) -> [CacheTarget] {
         cachingStages.compactMap { stage in
-            stage.cache.key(for: resource).map { CacheTarget(stage: stage.key, cache: stage.cache, key: $0) }
+            // A file cache names the stage in its key, so that two of them over one folder never share a file.
+            let key =
+                if let files = stage.cache as? FileEntityCache {
+                    files.key(for: resource, at: stage.key)
+                } else {
+                    stage.cache.key(for: resource)
+                }
+            return key.map { CacheTarget(stage: stage.key, cache: stage.cache, key: $0) }
         }
     }
 

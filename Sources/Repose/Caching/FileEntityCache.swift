@@ -15,11 +15,17 @@ import Foundation
 /// removed. ``Limits`` bound the folder's size and entry count, evicting the least recently used entries.
 ///
 /// What it writes stays private to the user running the app: on POSIX systems the folder it creates is readable by
-/// that user only (0700) and so is every entry (0600); each entry is written whole or not at all (a temporary file,
-/// then a rename); cookies a server set (`Set-Cookie`, `Set-Cookie2`) are never written; with a ``partition`` set,
-/// entries of one partition are invisible to another.
+/// that user only (0700) and so is every file in it (0600, temporary files included); each entry is written whole
+/// or not at all (a temporary file, then a rename); cookies a server set (`Set-Cookie`, `Set-Cookie2`) are
+/// never written; with a ``partition`` set, entries of one partition are invisible to another.
 ///
-/// Repose calls every method but ``key(for:)`` on ``workQueue``. Use one instance per folder.
+/// A folder that already exists is checked on first use, before any entry is read: one of the user's own is
+/// tightened to 0700 (and emptied if others could write to it, since an entry there may have been planted); one of
+/// another user, or a symbolic link, is refused: one log line, reads miss, writes are dropped. Leftovers of a killed
+/// process are removed then, and no symbolic link inside the folder is ever followed.
+///
+/// Repose calls every method but ``key(for:)`` on ``workQueue``. The pipeline stage is part of each entry's name
+/// (but for `rawData`), so caches over one folder on different stages never share a file.
 public final class FileEntityCache: EntityCache, @unchecked Sendable {
     // `@unchecked Sendable`: the mutable state (`state`) is only touched while holding `lock`.
 
@@ -41,7 +47,7 @@ public final class FileEntityCache: EntityCache, @unchecked Sendable {
         public static let `default` = Limits(maximumSize: 50 * 1024 * 1024, maximumEntryCount: 2_000)
     }
 
-    /// The folder that holds the files; created on first write.
+    /// The folder that holds the files; created on first use.
     public let directory: URL
     /// How much the folder may hold.
     public let limits: Limits
@@ -59,6 +65,8 @@ public final class FileEntityCache: EntityCache, @unchecked Sendable {
         var index: RecencyIndex?
         var typesLogged: Set<String> = []
         var loggedUnwritable = false
+        /// Why the folder may not be used (another user's, a symbolic link): reads miss, writes are dropped.
+        var refusal: String?
     }
 
     /// Creates a cache in `directory`.
@@ -96,8 +104,9 @@ public final class FileEntityCache: EntityCache, @unchecked Sendable {
     public func readEntity(forKey key: String) -> Entity<Any>? {
         let name = Self.fileName(for: key)
         let file = directory.appendingPathComponent(name)
-        openIfNeeded()
-        guard let data = try? Data(contentsOf: file) else {
+        guard openIfNeeded() else { return nil }
+        // Never through a symbolic link: an entry is a regular file this cache wrote.
+        guard let data = PrivateFiles.read(named: name, in: directory) else {
             // Something unreadable where the entry belongs (a folder, a file without read permission): a miss, and
             // in the way of the next write.
             if FileManager.default.fileExists(atPath: file.path) { remove(name) }
@@ -119,7 +128,7 @@ public final class FileEntityCache: EntityCache, @unchecked Sendable {
     /// Writes the entry to a temporary file that only this user can read, then renames it into place, so that a
     /// reader sees the old entry or the new one, never half of one, and no other user of the machine sees either.
     public func writeEntity(_ entity: Entity<Any>, forKey key: String) {
-        openIfNeeded()
+        guard openIfNeeded() else { return }
         guard let (kind, codec, body) = encodeContent(entity.content) else { return }
         let header = CacheEntryFormat.Header(
             key: key, url: Self.url(inKey: key), contentType: entity.contentType, charset: entity.charset,
@@ -142,13 +151,14 @@ public final class FileEntityCache: EntityCache, @unchecked Sendable {
     }
 
     public func removeEntity(forKey key: String) {
-        openIfNeeded()
+        guard openIfNeeded() else { return }
         remove(Self.fileName(for: key))
     }
 
     /// Removes every entry from the folder. Repose calls it on ``workQueue`` when the app logs out with
     /// `Service.wipeResources()`, entries of released resources and earlier launches included.
     public func removeAllEntities() {
+        guard openIfNeeded() else { return }
         let files = FileManager.default
         for name in (try? files.contentsOfDirectory(atPath: directory.path)) ?? [] {
             try? files.removeItem(at: directory.appendingPathComponent(name))
@@ -158,7 +168,7 @@ public final class FileEntityCache: EntityCache, @unchecked Sendable {
 
     /// Removes the entries whose URL satisfies `predicate`, reading each entry's header to learn its URL.
     public func removeEntities(forURLsMatching predicate: @escaping @Sendable (URL) -> Bool) {
-        openIfNeeded()
+        guard openIfNeeded() else { return }
         for name in entryNames() {
             let file = directory.appendingPathComponent(name)
             guard let header = Self.header(of: file) else { continue }
@@ -166,6 +176,15 @@ public final class FileEntityCache: EntityCache, @unchecked Sendable {
                 remove(name)
             }
         }
+    }
+
+    /// The key of `resource`'s entry as the pipeline stage `stage` writes it: ``key(for:)``, behind a line naming
+    /// the stage for every stage but `rawData` (whose entries keep the names they always had). Two caches over one
+    /// folder on two stages therefore never share a file (rule T10).
+    @MainActor
+    func key(for resource: Resource, at stage: PipelineStageKey) -> String? {
+        guard let key = key(for: resource) else { return nil }
+        return stage == .rawData ? key : "stage \(stage.name)\n\(key)"
     }
 
     // MARK: Files
@@ -191,7 +210,9 @@ public final class FileEntityCache: EntityCache, @unchecked Sendable {
 
     /// Only the header of an entry file: enough to learn its URL without reading its body into memory twice.
     private static func header(of file: URL) -> CacheEntryFormat.Header? {
-        guard let data = try? Data(contentsOf: file), let key = keyLine(of: data) else { return nil }
+        guard let data = PrivateFiles.read(named: file.lastPathComponent, in: file.deletingLastPathComponent()),
+            let key = keyLine(of: data)
+        else { return nil }
         return CacheEntryFormat.decode(data, key: key)?.header
     }
 
@@ -210,8 +231,11 @@ public final class FileEntityCache: EntityCache, @unchecked Sendable {
     }
 
     /// Writes `data` to a private temporary file, then renames it to `name`. `false` if the folder is unwritable.
+    /// Not flushed to the device: a lost entry costs only a network load, while a flush adds milliseconds to every
+    /// large write; a kill still leaves every entry whole, and the checksum turns what a power cut garbled into a
+    /// miss.
     private func store(_ data: Data, as name: String) -> Bool {
-        PrivateFiles.write(data, named: name, in: directory)
+        PrivateFiles.write(data, named: name, in: directory, flushing: false)
     }
 
     private func remove(_ name: String) {
@@ -219,18 +243,25 @@ public final class FileEntityCache: EntityCache, @unchecked Sendable {
         lock.withLock { state.index?.remove(name) }
     }
 
-    /// On first use: removes what interrupted writes left behind, and learns the entries already in the folder,
-    /// oldest use first, so that the limits hold across launches.
-    private func openIfNeeded() {
-        guard lock.withLock({ state.index == nil }) else { return }
+    /// On first use: secures the folder (created or tightened to 0700, emptied if others could write to it, refused
+    /// if it is another user's or a symbolic link), removes what interrupted writes left behind, and learns the
+    /// entries already in the folder, oldest use first, so that the limits hold across launches. `false` if the
+    /// folder is refused: nothing of it is read or written.
+    private func openIfNeeded() -> Bool {
+        let opened = lock.withLock { state.index != nil ? Optional(state.refusal == nil) : nil }
+        if let opened { return opened }
+        if case .refused(let reason) = PrivateFiles.openFolder(directory) {
+            lock.withLock {
+                state.refusal = reason
+                state.index = RecencyIndex()
+            }
+            logUnwritableOnce(reason: reason)
+            return false
+        }
         let files = FileManager.default
         var found: [(name: String, size: Int, used: Date)] = []
         for name in (try? files.contentsOfDirectory(atPath: directory.path)) ?? [] {
             let path = directory.appendingPathComponent(name).path
-            if name.hasPrefix("."), name.hasSuffix(".tmp") {
-                try? files.removeItem(atPath: path)  // a write a crash cut short: never renamed into place
-                continue
-            }
             guard name.hasSuffix(".entity"), let attributes = try? files.attributesOfItem(atPath: path) else {
                 continue
             }
@@ -246,6 +277,7 @@ public final class FileEntityCache: EntityCache, @unchecked Sendable {
         for victim in evicted {
             try? files.removeItem(at: directory.appendingPathComponent(victim))
         }
+        return true
     }
 
     // MARK: Content
@@ -287,13 +319,14 @@ public final class FileEntityCache: EntityCache, @unchecked Sendable {
                 + "Cache a stage whose content is Data, String or JSON, or add a codec: .codable(\(type).self)")
     }
 
-    private func logUnwritableOnce() {
+    private func logUnwritableOnce(reason: String? = nil) {
         let isFirst = lock.withLock { () -> Bool in
             defer { state.loggedUnwritable = true }
             return !state.loggedUnwritable
         }
         guard isFirst else { return }
+        let why = reason.map { ": \($0)" } ?? ""
         ReposeLog.log(
-            .cache, "FileEntityCache cannot write to \(directory.path); entries are not stored, reads miss")
+            .cache, "FileEntityCache cannot use \(directory.path)\(why); entries are not stored, reads miss")
     }
 }

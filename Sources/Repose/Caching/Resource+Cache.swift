@@ -5,8 +5,9 @@ import Foundation
 enum CacheCheck {
     /// Nothing has needed the resource's data yet.
     case notStarted
-    /// The caches are being read off the main actor; the actions run, in order, once they have been.
-    case checking(waiters: [@MainActor () -> Void])
+    /// The caches are being read off the main actor, by this read; only its result is taken: a read that a wipe
+    /// overtook finds another read here, or none.
+    case checking(CacheRead)
     /// The caches were read (or there are none).
     case done
 
@@ -14,6 +15,14 @@ enum CacheCheck {
         if case .checking = self { return true }
         return false
     }
+}
+
+/// One reading of a resource's caches, with the actions waiting for it: its identity tells its result from a later
+/// reading's (rule T9), and its waiters stay with it, so that a wipe that replaces the reading loses none of them.
+@MainActor
+final class CacheRead {
+    /// Run, in order, once the reading is over, whether its result was taken or dropped.
+    var waiters: [@MainActor () -> Void] = []
 }
 
 extension Resource {
@@ -28,23 +37,33 @@ extension Resource {
             cacheCheck = .done
             return
         }
-        cacheCheck = .checking(waiters: [])
+        let read = CacheRead()
+        cacheCheck = .checking(read)
         // Chosen here, on the task that needs the data, so that the result's line follows the same log scope.
         let log = LogSettings.handler(for: .cache)
         log?(.cache, "\(logName): reading the caches of " + targets.map(\.stage.name).joined(separator: ", "))
         DispatchQueue.global(qos: .userInitiated).async {
             let found = UncheckedTransfer(pipeline.readCache(targets))
-            Task { @MainActor in self.finishCacheCheck(found.value, log: log) }
+            Task { @MainActor in self.finishCacheCheck(read, found.value, log: log) }
         }
     }
 
-    private func finishCacheCheck(_ cached: Entity<Any>?, log: ReposeLog.MessageHandler?) {
-        guard case .checking(let waiters) = cacheCheck else { return }
+    /// Takes the result of `read`, unless a wipe came after it began (rule T9): the wipe set the state back, and what
+    /// the read found may be the very data the wipe removed, so it is dropped unseen; whoever waited for that read
+    /// hears that it is over (and finds the wiped state).
+    private func finishCacheCheck(_ read: CacheRead, _ cached: Entity<Any>?, log: ReposeLog.MessageHandler?) {
+        let waiters = read.waiters
+        read.waiters = []
+        guard case .checking(let current) = cacheCheck, current === read else {
+            log?(.cache, "\(logName): a cache read that a wipe overtook is dropped")
+            for waiter in waiters { waiter() }
+            return
+        }
         log?(
             .cache, "\(logName): " + (cached.map { "hit, " + ReposeLog.summary(of: .success($0)) } ?? "no usable entry")
         )
         cacheCheck = .done
-        if var cached {
+        if var cached = cached.map(stamped) {  // an entity made by hand, never stamped, is new as of now (W8)
             // A time ahead of the service clock (a clock set back, a foreign file) would keep the entry fresh for
             // ever; it can be no newer than now.
             cached.timestamp = min(cached.timestamp, core.now())
@@ -59,8 +78,8 @@ extension Resource {
     /// Runs `action` once the caches have been read: at once if they already were or there are none.
     func whenCacheChecked(_ action: @escaping @MainActor () -> Void) {
         startCacheCheck()
-        if case .checking(let waiters) = cacheCheck {
-            cacheCheck = .checking(waiters: waiters + [action])
+        if case .checking(let read) = cacheCheck {
+            read.waiters.append(action)
         } else {
             action()
         }
@@ -74,10 +93,11 @@ extension Resource {
         }
     }
 
-    /// Tells every cache of this resource that its data was confirmed current at `timestamp` (a 304, rule K8).
-    func refreshCachedTimestamps(_ timestamp: TimeInterval) {
+    /// Tells every cache of this resource that its data was confirmed current at `timestamp` by a 304 with
+    /// `headers` (rules K8 and W4), so that a relaunch reads the lifetime the 304 gave.
+    func refreshCachedEntries(confirmedAt timestamp: TimeInterval, headers: [String: String]) {
         for target in configuration.pipeline.cacheTargets(for: self) {
-            target.updateTimestamp(timestamp)
+            target.refresh(confirmedAt: timestamp, headers: headers)
         }
     }
 

@@ -69,16 +69,16 @@ public struct Configuration {
     /// api.configure("/posts/*", requestMethods: [.post, .delete]) { $0.invalidation.others = ["/feed"] }
     /// ```
     public var invalidation = MutationInvalidation()
-    /// Whether a mutation (``Resource/mutate(_:showing:on:options:)``) that fails for want of a network goes to the
-    /// service's ``Outbox``, to be sent again later; `false` by default. Chosen by the mutation's method.
+    /// Whether a mutation (``Resource/mutate(_:showing:on:headers:options:)``) that fails for want of a network goes
+    /// to the service's ``Outbox``, to be sent again later; `false` by default. Chosen by the mutation's method.
     ///
     /// ```swift
     /// api.configure("/notes/**", requestMethods: [.post, .put, .patch, .delete]) { $0.usesOutbox = true }
     /// ```
     public var usesOutbox = false
     /// Whether the server answers a mutation of a resource with the resource's new data (a PATCH that returns the
-    /// whole object, say); `false` by default. Then a successful ``Resource/mutate(_:showing:on:options:)`` shows
-    /// that data in place of its optimistic change, in one step, and the resource is not reloaded.
+    /// whole object, say); `false` by default. Then a successful ``Resource/mutate(_:showing:on:headers:options:)``
+    /// shows that data in place of its optimistic change, in one step, and the resource is not reloaded.
     public var mutationResponseIsResource = false
 
     private var mutators: [Resource.RequestMutation] = []

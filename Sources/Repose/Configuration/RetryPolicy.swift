@@ -5,8 +5,9 @@ import Foundation
 /// A request is retried when it failed with a transport error (a lost connection, a timeout, no route to the
 /// server) or with one of ``statuses``, and its method is one of ``methods``. Attempt *n* + 1 starts
 /// `baseDelay × 2^(n−1)` seconds after attempt *n* failed, at most ``maximumDelay``, less a random part of up to
-/// ``jitter`` of it, and never before the response's `Retry-After`. A `Retry-After` beyond ``maximumDelay`` ends the
-/// retries at once: the request fails with that response.
+/// ``jitter`` of it, and never before the response's `Retry-After`. A `Retry-After` is read as at most
+/// ``longestServerWait`` (one hour); one beyond ``maximumDelay`` ends the retries at once: the request fails with
+/// that response.
 ///
 /// ```swift
 /// api.configure("/api/**") {
@@ -42,6 +43,15 @@ public struct RetryPolicy: Sendable {
     public static let defaultStatuses: Set<Int> = [408, 429, 500, 502, 503, 504]
     /// The methods retried by default: the idempotent ones.
     public static let idempotentMethods: Set<RequestMethod> = [.get, .head, .put, .delete, .options]
+
+    /// The longest wait a server's `Retry-After` can ask for, in seconds: one hour. A longer one (a date next year,
+    /// `2147483647` seconds) counts as this long, for retries and for ``Resource/loadIfNeeded()`` alike.
+    ///
+    /// An hour covers the windows servers really ask clients to wait out (per-minute and hourly rate limits, a
+    /// restart, a short maintenance), while a server that is misconfigured, or asks for days, costs the app at most
+    /// one request an hour instead of silencing ``Resource/loadIfNeeded()`` until the app restarts. An explicit
+    /// ``Resource/load()`` is never held back.
+    public static let longestServerWait: TimeInterval = 3600
 
     /// Creates a policy.
     ///

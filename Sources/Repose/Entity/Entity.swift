@@ -25,8 +25,9 @@ public struct Entity<ContentType> {
     ///   - contentType: The full content type value, e.g. `text/plain; charset=utf-8`.
     ///   - charset: The charset; when `nil`, it is read from `contentType`'s parameters.
     ///   - headers: Response headers; names are matched case-insensitively.
-    ///   - timestamp: When the data arrived, on the service's clock. The default, 0, means "not stamped yet": the
-    ///     resource that receives the entity through ``Resource/overrideLocalData(with:)`` stamps it with its clock.
+    ///   - timestamp: When the data arrived, on the service's clock. The default, 0, means "not stamped yet": it is
+    ///     stamped with the service's clock where it enters a resource (``Resource/overrideLocalData(with:)``, a hit
+    ///     in a cache that holds it unstamped) or a cache (a transformer's new entity at a cached stage).
     public init(
         content: ContentType,
         contentType: String,

@@ -2,8 +2,12 @@
 ///
 /// `<https://api.example.com/repos?page=2>; rel="next", </repos?page=9>; rel=last` gives two links. A header value
 /// may hold several links, relation types may be quoted or not, one `rel` may name several types (`rel="next
-/// prefetch"`), and spacing around `;`, `,` and `=` is free. Targets are returned as written; resolve them against
+/// prefetch"`, or unquoted `rel=next prefetch`, as RFC 8288 Appendix B.3 reads an unquoted value: up to the next
+/// `;` or `,`), and spacing around `;`, `,` and `=` is free. Targets are returned as written; resolve them against
 /// the URL of the response they came with (``Resource/relative(_:)``).
+///
+/// A link with an `anchor` parameter describes the resource the anchor names, not the response it came with
+/// (RFC 8288 §3.2): ``target(relation:context:)`` asks whether that is still this page.
 struct LinkHeader: Equatable {
     /// One link: its target and its parameters.
     struct Link: Equatable {
@@ -17,6 +21,9 @@ struct LinkHeader: Equatable {
             guard let rel = parameters["rel"] else { return [] }
             return rel.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         }
+
+        /// The `anchor` parameter, as written: the link's context when it is not the response's own resource.
+        var anchor: String? { parameters["anchor"] }
     }
 
     /// The links, in the order they appear.
@@ -28,10 +35,14 @@ struct LinkHeader: Equatable {
         links = reader.readLinks()
     }
 
-    /// The target of the first link whose relation types include `relation` (compared without letter case).
-    func target(relation: String) -> String? {
+    /// The target of the first link whose relation types include `relation` (compared without letter case) and
+    /// whose context is the response's own resource: a link without an `anchor`, or one whose anchor `isSelf`
+    /// accepts (rule W6). A `next` link anchored at `/other` is the next of `/other`, not of this page.
+    func target(relation: String, isSelf: (String) -> Bool = { $0.isEmpty }) -> String? {
         let wanted = relation.lowercased()
-        return links.first { $0.relations.contains(wanted) }?.target
+        return links.first { link in
+            link.relations.contains(wanted) && (link.anchor.map(isSelf) ?? true)
+        }?.target
     }
 }
 
@@ -75,10 +86,20 @@ extension LinkHeader {
                 if index < bytes.count, bytes[index] == .equals {
                     index += 1
                     skipSpaces()
-                    value = index < bytes.count && bytes[index] == .quote ? readQuoted() : readToken()
+                    value = index < bytes.count && bytes[index] == .quote ? readQuoted() : readUnquoted()
                 }
                 if !name.isEmpty, parameters[name] == nil { parameters[name] = value }
             }
+        }
+
+        /// An unquoted value as RFC 8288 Appendix B.3 reads it: everything up to `;` or `,` (spaces included, so
+        /// `rel=next prefetch` holds two relation types), without trailing spaces.
+        private mutating func readUnquoted() -> String {
+            let start = index
+            skip { $0 != .semicolon && $0 != .comma }
+            var end = index
+            while end > start, bytes[end - 1] == .space || bytes[end - 1] == .tab { end -= 1 }
+            return text(start..<end)
         }
 
         /// A token: everything up to a space, `;`, `,` or `=`.

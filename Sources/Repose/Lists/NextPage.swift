@@ -9,7 +9,7 @@ import Foundation
 /// .linkHeader                                  // Link: <…?page=2>; rel="next" (GitHub, GitLab, …)
 /// .pageNumber()                                // ?page=2, ?page=3, … until a page has no items
 /// .cursor { (page: FeedPage) in page.next }    // ?cursor=… taken from the page's body
-/// .custom { page, context in context.page.optionalRelative(page.links.next) }
+/// .custom { page, context in context.resource.optionalRelative(page.links.next) }
 /// ```
 public struct NextPage<Page> {
     let find: @MainActor (Page, PageContext) -> Resource?
@@ -28,19 +28,23 @@ public struct NextPage<Page> {
 
     /// The target of the page's `Link` header with the relation type `relation`, resolved against the page's URL.
     ///
-    /// A header may hold several links, quoted or unquoted relation types and several types in one `rel`; what
-    /// cannot be read is skipped. A target on another origin (scheme, host or port) than the page is not followed,
-    /// since requests to it would carry the headers configured for this service; use ``custom(_:)`` to follow it.
+    /// A header may hold several links, quoted or unquoted relation types and several types in one `rel` (an
+    /// unquoted `rel=next prefetch` names two); what cannot be read is skipped. A link whose `anchor` names another
+    /// resource than the page describes that resource, so it is not the page's next. A target on another origin
+    /// (scheme, host or port) than the page is not followed, since requests to it would carry the headers
+    /// configured for this service; use ``custom(_:)`` to follow it.
     ///
     /// - Parameter relation: The relation type, compared without letter case.
     /// - Returns: The rule.
     public static func linkHeader(relation: String) -> NextPage {
         NextPage { _, context in
+            let pageURL = context.resource.url
             guard let value = context.entity.header(forKey: "link"),
-                let target = LinkHeader(value).target(relation: relation)
+                let target = LinkHeader(value).target(
+                    relation: relation, isSelf: { URLBuilding.relative(to: pageURL, $0) == pageURL })
             else { return nil }
-            let next = context.page.relative(target)
-            return next.url.hasSameOrigin(as: context.page.url) ? next : nil
+            let next = context.resource.relative(target)
+            return next.url.hasSameOrigin(as: context.resource.url) ? next : nil
         }
     }
 
@@ -83,8 +87,8 @@ public struct NextPage<Page> {
 /// Where a page came from, for a ``NextPage`` rule.
 @MainActor
 public struct PageContext {
-    /// The page's resource.
-    public let page: Resource
+    /// The page's resource (the closure's other argument, the page, is its decoded content).
+    public let resource: Resource
     /// The list's first page.
     public let firstPage: Resource
     /// The page's place in the chain: 0 for the first page, 1 for the next one, and so on.

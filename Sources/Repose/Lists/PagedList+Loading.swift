@@ -6,16 +6,24 @@ extension PagedList {
     /// Starts at most one page load at a time: does nothing while a page of the list is loading, and nothing when
     /// there is no next page (``PagedListState/hasMore`` is false). A page whose data is fresh in the service (a
     /// page another screen loaded a moment ago) is added at once, without a request. After a page failed, it
-    /// loads that page again once its error is older than the configuration's `retryTime`; ``retry()`` loads it
-    /// at once.
+    /// loads that page again once its error is older than the configuration's `retryTime`, so that a list loading
+    /// more as the user scrolls does not hammer a failing server; before that it returns a request that has
+    /// already failed with the page's error, saying why nothing was sent. ``retry()`` loads the page at once.
     ///
-    /// - Returns: The load started or joined, or `nil` when nothing needed loading.
+    /// - Returns: The load started or joined; the page's failure, while it is younger than `retryTime`; or `nil`
+    ///   when nothing needed loading.
     @discardableResult
     public func loadMore() -> Request? {
         guard pending == nil, !firstPage.isLoading else { return nil }
-        guard !book.pages.isEmpty else { return firstPage.loadIfNeeded() }
+        guard !book.pages.isEmpty else { return recentFailure(of: firstPage) ?? loadFirstPageIfNeeded() }
         guard let next = book.last?.next else { return nil }
-        return load(next, forcing: false)
+        return recentFailure(of: next) ?? load(next, forcing: false)
+    }
+
+    /// A request already failed with `page`'s error, when `page` failed too recently to be loaded again.
+    private func recentFailure(of page: Resource) -> Request? {
+        guard let failure, failure.page === page, page.isUpToDate else { return nil }
+        return Resource.failedRequest(returning: failure.error)
     }
 
     /// Loads the first page again, sending its ETag: the server answers 304 when nothing changed, and the list
@@ -44,7 +52,15 @@ extension PagedList {
     /// - Returns: The load started or joined, or `nil` when the first page is fresh.
     @discardableResult
     public func loadIfNeeded() -> Request? {
-        firstPage.loadIfNeeded()
+        loadFirstPageIfNeeded()
+    }
+
+    /// The first page's `loadIfNeeded()`, with the list shown loading at once: a load that waits for the page's
+    /// cache sends no event until the cache has been read, and the list is loading all the same.
+    private func loadFirstPageIfNeeded() -> Request? {
+        let request = firstPage.loadIfNeeded()
+        if request != nil, !storage.value.isLoading { publish() }
+        return request
     }
 
     /// Like ``state``, but observation drives loading: each time it gains its first observer, the list calls
@@ -76,6 +92,8 @@ extension PagedList {
             // Fresh in the service already: no event will come, so take its data now.
             pendingCompleted()
             publish()
+        } else if !storage.value.isLoadingMore {
+            publish()  // waiting for the page's cache sends no event yet, and the list is loading more all the same
         }
         return request
     }

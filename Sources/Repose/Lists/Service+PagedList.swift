@@ -92,7 +92,7 @@ extension Service {
             let decoded = try decode(entity)
             let pageItems = items(decoded)
             let context = PageContext(
-                page: page, firstPage: first, number: number, itemCount: pageItems.count, entity: entity)
+                resource: page, firstPage: first, number: number, itemCount: pageItems.count, entity: entity)
             return (pageItems, nextPage.find(decoded, context))
         }
         return PagedList(startingAt: firstPage, options: options, reader: reader)

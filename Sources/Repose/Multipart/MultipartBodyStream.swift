@@ -10,7 +10,8 @@ final class MultipartBodyStream: InputStream {
     /// The largest piece read from a file at once.
     private static let chunkSize = 64 * 1024
 
-    private let body: MultipartBody
+    /// The body this stream reads; a redirect makes a new stream of it (see `URLSessionProvider.ReplayableBody`).
+    let body: MultipartBody
     private var segmentIndex = 0
     /// How far into the current segment the stream has read.
     private var offset: Int64 = 0
@@ -80,7 +81,9 @@ final class MultipartBodyStream: InputStream {
             offset += Int64(count)
             return count
         case .file(let url, let size):
-            let handle = try file ?? FileHandle(forReadingFrom: url)
+            guard let handle = file ?? (try? FileHandle(forReadingFrom: url)) else {
+                throw StreamFailure.fileChanged(url)  // removed, or made unreadable, since the body was laid out
+            }
             file = handle
             let wanted = Int(min(Int64(min(maxLength, Self.chunkSize)), size - offset))
             guard wanted > 0 else {
@@ -124,10 +127,22 @@ final class MultipartBodyStream: InputStream {
         status = .error
     }
 
-    /// Why a stream stopped part-way.
-    enum StreamFailure: Error {
+    /// Why a stream stopped part-way; the message names the file (rule W9).
+    enum StreamFailure: Error, LocalizedError {
+        /// The file is shorter or longer than when the body was laid out, or is gone.
         case fileChanged(URL)
         case boundaryInFile(URL)
         case unreadable
+
+        var errorDescription: String? {
+            switch self {
+            case .fileChanged(let url):
+                "The file “\(url.lastPathComponent)” changed or was removed while it was being uploaded."
+            case .boundaryInFile(let url):
+                "The file “\(url.lastPathComponent)” could not be uploaded: it contains the form's boundary."
+            case .unreadable:
+                "A file could not be read for upload."
+            }
+        }
     }
 }

@@ -26,14 +26,16 @@ extension Resource {
     /// - Parameters:
     ///   - method: The HTTP method, usually `.post` or `.put`.
     ///   - parts: The form's parts, in the order they are sent.
+    ///   - headers: Headers of this request only, set after the configured ones and the body's `Content-Type`.
     ///   - requestMutation: A last change to this request before the configured mutators run.
     @discardableResult
     public func request(
         _ method: RequestMethod,
         multipart parts: [MultipartPart],
+        headers: [String: String] = [:],
         requestMutation: @escaping RequestMutation = { _ in }
     ) -> Request {
-        request(method, requestMutation: requestMutation) {
+        request(method, requestMutation: Self.setting(headers, then: requestMutation)) {
             let body = try MultipartBody(parts: parts)
             return { urlRequest in
                 urlRequest.httpBodyStream = MultipartBodyStream(body: body)  // new for each attempt

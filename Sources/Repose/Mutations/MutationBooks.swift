@@ -15,6 +15,10 @@ final class MutationBooks {
     private var isFlushScheduled = false
     /// The service's outbox, once it has one: from the start when it keeps a folder, else from first use.
     private(set) var outbox: Outbox?
+    /// The account whose mutations the outbox holds; see ``Service/partition``.
+    var partition: String? {
+        didSet { outbox?.switchPartition(to: partition) }
+    }
 
     init(scheduler: any Scheduler & Sendable) {
         self.scheduler = scheduler
@@ -23,7 +27,7 @@ final class MutationBooks {
     /// The outbox of the service of `core`, made now (in memory only) if it has none yet.
     func outbox(of core: ServiceCore, directory: URL? = nil) -> Outbox {
         if let outbox { return outbox }
-        let made = Outbox(core: core, directory: directory)
+        let made = Outbox(core: core, directory: directory, partition: partition)
         outbox = made
         return made
     }

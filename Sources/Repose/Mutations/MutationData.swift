@@ -30,6 +30,12 @@ struct MutationData: Codable, Sendable, Equatable {
         RequestMethod(rawValue: method) ?? .post
     }
 
+    /// ``url`` as a `URL`, for the outbox's public items. It is made from a resource's URL, so it parses; a string
+    /// that does not (only a damaged file could hold one) reads as the root file URL rather than crashing.
+    var parsedURL: URL {
+        URL(string: url) ?? URL(fileURLWithPath: "/")
+    }
+
     /// The body and headers of an attempt, put on a request that configured headers are already on.
     func addBody(to urlRequest: inout URLRequest) {
         urlRequest.httpBody = body

@@ -1,19 +1,18 @@
-/// How one mutation is sent: whether the outbox may keep it, and headers of its own.
+/// How one mutation is sent: whether the outbox may keep it.
 ///
 /// ```swift
-/// note.mutate(.put, json: body, options: MutationOptions(usesOutbox: true, headers: ["If-Match": etag]))
+/// note.mutate(.put, json: body, headers: ["If-Match": etag], options: MutationOptions(usesOutbox: true))
 /// ```
+///
+/// A mutation's own headers are an argument of ``Resource/mutate(_:showing:on:headers:options:)``, as they are of
+/// every request.
 public struct MutationOptions: Sendable {
     /// Whether the service's ``Outbox`` keeps the mutation when the network fails; `nil` (the default) follows
     /// ``Configuration/usesOutbox`` for its URL and method.
     public var usesOutbox: Bool?
-    /// Headers of this mutation, sent with every attempt after the configured ones. The outbox keeps them on disk,
-    /// except `Authorization`, `Cookie`, `Proxy-Authorization` and any header whose name says it holds a secret.
-    public var headers: [String: String]
 
-    /// Options with the given parts; by default the configuration decides and no header is added.
-    public init(usesOutbox: Bool? = nil, headers: [String: String] = [:]) {
+    /// Options with the given parts; by default the configuration decides.
+    public init(usesOutbox: Bool? = nil) {
         self.usesOutbox = usesOutbox
-        self.headers = headers
     }
 }

@@ -23,61 +23,69 @@ extension Resource {
     ///   - change: What to show meanwhile; `nil` to show nothing until the server answers.
     ///   - target: The resource the change shows on, when it is not this one: a `PUT /user/starred/42` that
     ///     changes what `/repos/42` shows.
-    ///   - options: Whether the outbox may keep the mutation, and headers of its own.
+    ///   - headers: Headers of this mutation only, sent with every attempt after the configured ones, as for any
+    ///     request (``request(_:headers:requestMutation:)``). The outbox keeps them on disk, except
+    ///     `Authorization`, `Cookie`, `Proxy-Authorization` and any header whose name says it holds a secret.
+    ///   - options: Whether the outbox may keep the mutation.
     /// - Returns: The request: hooks, `await request.response`, and `cancel()` (which rolls the change back) work
     ///   as for any request.
     @discardableResult
     public func mutate(
         _ method: RequestMethod, showing change: OptimisticChange? = nil, on target: Resource? = nil,
-        options: MutationOptions = MutationOptions()
+        headers: [String: String] = [:], options: MutationOptions = MutationOptions()
     ) -> Request {
-        mutate(method, body: nil, change: change, target: target, options: options)
+        mutate(method, body: nil, change: change, target: target, headers: headers, options: options)
     }
 
     /// Sends a request whose body is `json` (a dictionary or array of JSON values, as for
-    /// ``request(_:json:contentType:requestMutation:)``), showing `change` while it is on its way. See
-    /// ``mutate(_:showing:on:options:)``.
+    /// ``request(_:json:contentType:headers:requestMutation:)``), showing `change` while it is on its way. See
+    /// ``mutate(_:showing:on:headers:options:)``.
     @discardableResult
     public func mutate(
         _ method: RequestMethod, json: Any, showing change: OptimisticChange? = nil, on target: Resource? = nil,
-        options: MutationOptions = MutationOptions()
+        headers: [String: String] = [:], options: MutationOptions = MutationOptions()
     ) -> Request {
-        mutate(method, change: change, target: target, options: options, contentType: RequestBody.jsonContentType) {
+        let sending = (headers: headers, options: options)
+        return mutate(method, change: change, target: target, sending, contentType: RequestBody.jsonContentType) {
             try RequestBody.json(json)
         }
     }
 
     /// Sends a request whose body is `json` encoded by a `JSONEncoder` (compact, sorted keys when none is given),
-    /// showing `change` while it is on its way. See ``mutate(_:showing:on:options:)``.
+    /// showing `change` while it is on its way. See ``mutate(_:showing:on:headers:options:)``.
     @discardableResult
     public func mutate<Body: Encodable>(
         _ method: RequestMethod, json: Body, encoder: JSONEncoder? = nil, showing change: OptimisticChange? = nil,
-        on target: Resource? = nil, options: MutationOptions = MutationOptions()
+        on target: Resource? = nil, headers: [String: String] = [:], options: MutationOptions = MutationOptions()
     ) -> Request {
-        mutate(method, change: change, target: target, options: options, contentType: RequestBody.jsonContentType) {
+        let sending = (headers: headers, options: options)
+        return mutate(method, change: change, target: target, sending, contentType: RequestBody.jsonContentType) {
             try RequestBody.json(json, encoder: encoder ?? Self.compactJSONEncoder())
         }
     }
 
     /// Sends a request whose body is `data`, labelled `contentType`, showing `change` while it is on its way. See
-    /// ``mutate(_:showing:on:options:)``.
+    /// ``mutate(_:showing:on:headers:options:)``.
     @discardableResult
     public func mutate(
         _ method: RequestMethod, data: Data, contentType: String, showing change: OptimisticChange? = nil,
-        on target: Resource? = nil, options: MutationOptions = MutationOptions()
+        on target: Resource? = nil, headers: [String: String] = [:], options: MutationOptions = MutationOptions()
     ) -> Request {
-        mutate(method, body: (data, contentType), change: change, target: target, options: options)
+        mutate(method, body: (data, contentType), change: change, target: target, headers: headers, options: options)
     }
 
     /// Encodes the body once, now: a body that cannot be encoded gives a request that has already failed, and no
     /// change shows.
     private func mutate(
-        _ method: RequestMethod, change: OptimisticChange?, target: Resource?, options: MutationOptions,
-        contentType: String, encode: () throws -> Data
+        _ method: RequestMethod, change: OptimisticChange?, target: Resource?,
+        _ sending: (headers: [String: String], options: MutationOptions), contentType: String,
+        encode: () throws -> Data
     ) -> Request {
         do {
             let body = try encode()
-            return mutate(method, body: (body, contentType), change: change, target: target, options: options)
+            return mutate(
+                method, body: (body, contentType), change: change, target: target, headers: sending.headers,
+                options: sending.options)
         } catch {
             var failure = RequestError(wrapping: error, fallbackMessage: "The request body could not be encoded.")
             failure.timestamp = core.now()
@@ -87,11 +95,12 @@ extension Resource {
 
     private func mutate(
         _ method: RequestMethod, body: (Data, String)?, change: OptimisticChange?, target: Resource?,
-        options: MutationOptions
+        headers oneOff: [String: String], options: MutationOptions
     ) -> Request {
         let usesOutbox = options.usesOutbox ?? configuration(for: method).usesOutbox
-        var headers = options.headers
-        if let (_, contentType) = body {
+        var headers = oneOff
+        // The body's type, unless the call names one itself (`application/merge-patch+json`, say), as for requests.
+        if let (_, contentType) = body, !oneOff.keys.contains(where: { $0.lowercased() == "content-type" }) {
             headers["Content-Type"] = contentType
         }
         let shownOn = target ?? self

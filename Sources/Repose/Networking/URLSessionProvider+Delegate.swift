@@ -39,8 +39,18 @@ extension URLSessionProvider {
             _ task: URLSessionTask, maximumSize: Int, uploadSize: Int64? = nil, progress: @escaping ProgressHandler,
             completion: @escaping CompletionHandler
         ) {
-            let transfer = Transfer(
-                maximumSize: maximumSize, uploadSize: uploadSize, progress: progress, completion: completion)
+            register(
+                task,
+                Transfer(maximumSize: maximumSize, uploadSize: uploadSize, progress: progress, completion: completion))
+        }
+
+        /// Runs `body` with `task`'s transfer under the lock; `nil` when the task has no state here.
+        func withTransfer<Value>(of task: URLSessionTask, _ body: (Transfer) -> Value) -> Value? {
+            lock.withLock { transfers[task.taskIdentifier].map(body) }
+        }
+
+        /// Keeps `transfer` as the state of `task`: a new one, or one that a redirect moved to a new task.
+        func register(_ task: URLSessionTask, _ transfer: Transfer) {
             lock.withLock { transfers[task.taskIdentifier] = transfer }
         }
 
@@ -71,7 +81,9 @@ extension URLSessionProvider {
             let carriesBody = dataTask.originalRequest?.httpMethod != "HEAD" && status != 204 && status != 304
             let announced = carriesBody ? response.expectedContentLength : -1
             let tooLarge = lock.withLock { () -> Transfer? in
-                guard let transfer = transfers[dataTask.taskIdentifier], announced > transfer.maximumSize else {
+                guard let transfer = transfers[dataTask.taskIdentifier], transfer.pendingRedirect == nil,
+                    announced > transfer.maximumSize
+                else {
                     return nil
                 }
                 return transfers.removeValue(forKey: dataTask.taskIdentifier)
@@ -88,7 +100,10 @@ extension URLSessionProvider {
         func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
             let expected = dataTask.countOfBytesExpectedToReceive  // A plain read; `response` would synchronise.
             let outcome = lock.withLock { () -> (Transfer, isTooLarge: Bool)? in
-                guard let transfer = transfers[dataTask.taskIdentifier] else { return nil }
+                // The body of a redirect the provider follows itself is not the response's.
+                guard let transfer = transfers[dataTask.taskIdentifier], transfer.pendingRedirect == nil else {
+                    return nil
+                }
                 guard transfer.canReceive(data.count) else {
                     // Forgotten at once: later chunks of this task find no state and are dropped.
                     transfers.removeValue(forKey: dataTask.taskIdentifier)
@@ -107,18 +122,35 @@ extension URLSessionProvider {
 
         func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
             // Removing the state under the lock is what makes completion happen exactly once, cancelled or not.
-            let finished = lock.withLock { () -> (Transfer, Data, URLResponse?)? in
+            let finished = lock.withLock { () -> (Transfer, Data, URLResponse?, next: URLRequest?)? in
                 guard let transfer = transfers.removeValue(forKey: task.taskIdentifier) else { return nil }
-                return (transfer, transfer.takeBody(), transfer.unansweredChallenge)
+                if error == nil, let next = transfer.pendingRedirect, transfer.follow != nil {
+                    transfer.pendingRedirect = nil
+                    transfer.restart()
+                    return (transfer, Data(), nil, next)
+                }
+                return (transfer, transfer.takeBody(), transfer.unansweredChallenge, nil)
             }
-            guard let (transfer, body, unansweredChallenge) = finished else { return }
+            guard let (transfer, body, unansweredChallenge, next) = finished else { return }
+            if let next, let follow = transfer.follow {
+                follow(next)
+                return
+            }
             let result: Result<NetworkResponse, any Error>
-            if let unansweredChallenge {
+            if let redirectFailure = lock.withLock({ transfer.redirectFailure }) {
+                result = .failure(redirectFailure)
+            } else if error != nil, let failure = Self.bodyStreamFailure(of: task) {
+                // What Foundation reports for a body stream that failed says nothing of the file (on Linux, a
+                // libcurl "aborted by callback"): the stream's own error names it (rule W9).
+                result = .failure(failure)
+            } else if let unansweredChallenge {
                 result = URLSessionProvider.result(response: unansweredChallenge, body: body, error: nil)
             } else {
                 let response = task.response
+                let url = task.currentRequest?.url
                 result = URLSessionProvider.result(
-                    response: response, body: body, error: error.map { Self.clarified($0, afterResponse: response) })
+                    response: response, body: body,
+                    error: error.map { Self.clarified($0, afterResponse: response, url: url) })
             }
             complete(transfer, with: result, bodySize: body.count)
         }
@@ -174,6 +206,12 @@ extension URLSessionProvider {
         /// the task completes with that response (a 401, as on Apple platforms) instead of the cancellation.
         func abandonChallenge(on task: URLSessionTask, response: URLResponse?) {
             lock.withLock { transfers[task.taskIdentifier]?.unansweredChallenge = response }
+        }
+
+        /// The error a multipart body stream of `task` stopped with, if it did.
+        static func bodyStreamFailure(of task: URLSessionTask) -> (any Error)? {
+            let stream = task.currentRequest?.httpBodyStream ?? task.originalRequest?.httpBodyStream
+            return (stream as? MultipartBodyStream)?.streamError
         }
     }
 }

@@ -4,20 +4,54 @@ import Foundation
 import FoundationNetworking
 #endif
 
-extension URLSessionProvider.SessionDelegate {
-    /// Follows every redirect, but one to another origin without the headers that carry secrets: a server must
-    /// not be able to send the app's credentials to a host of its choosing. See ``URLSessionProvider``.
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
-    ) {
-        completionHandler(URLSessionProvider.Redirects.request(request, redirectedFrom: response.url))
-    }
-}
-
 extension URLSessionProvider {
     /// What a request keeps when it is redirected.
     enum Redirects {
+        /// The most redirects a request follows, the number both Foundations allow.
+        static let maximumCount = 20
+        /// Headers that describe a body (the Fetch standard's request-body headers), dropped with the body when a
+        /// redirect turns the request into a GET.
+        static let bodyHeaderNames = [
+            "Content-Type", "Content-Length", "Content-Encoding", "Content-Language", "Content-Location",
+        ]
+
+        /// The request to send to the URL of Foundation's `proposed` one, as browsers build it (rule W1): a 303
+        /// turns any method but HEAD into a GET, a 301 or 302 turns a POST into a GET, each without a body; any
+        /// other redirect (307, 308, or a 301 or 302 of another method) resends the method and `body`, a streamed
+        /// one read again from the start. Secret headers stay behind on another origin (see
+        /// ``request(_:redirectedFrom:)``). `nil` when the body must go again but cannot be read again (a stream
+        /// that is not Repose's): then the redirect itself is the response.
+        static func request(
+            _ proposed: URLRequest, redirectedFrom origin: URL?, status: Int, previousMethod: String,
+            body: ReplayableBody?
+        ) -> URLRequest? {
+            var next = request(proposed, redirectedFrom: origin)
+            let method = previousMethod.uppercased()
+            let becomesGet =
+                (status == 303 && method != "HEAD") || ((status == 301 || status == 302) && method == "POST")
+            next.httpBody = nil
+            next.httpBodyStream = nil
+            if becomesGet {
+                next.httpMethod = "GET"
+                for name in bodyHeaderNames {
+                    next.setValue(nil, forHTTPHeaderField: name)
+                }
+                return next
+            }
+            next.httpMethod = previousMethod
+            switch body {
+            case nil:
+                break
+            case .data(let data):
+                next.httpBody = data
+            case .multipart(let multipart):
+                next.httpBodyStream = MultipartBodyStream(body: multipart)
+            case .unreplayable:
+                return nil
+            }
+            return next
+        }
+
         /// Header names that carry credentials, lowercased.
         static let secretHeaderNames: Set<String> = ["authorization", "proxy-authorization", "cookie"]
         /// Parts of header names that say the header carries a secret (`X-Auth-Token`, `X-API-Key`, …).
@@ -58,6 +92,34 @@ extension URLSessionProvider {
 
         private static func effectivePort(of url: URL, scheme: String) -> Int? {
             url.port ?? ["http": 80, "https": 443, "ws": 80, "wss": 443][scheme]
+        }
+    }
+}
+
+extension URLSessionProvider {
+    /// A request's body as the provider can send it again after a redirect.
+    enum ReplayableBody: Sendable {
+        case data(Data)
+        /// A multipart body, streamed from its files anew each time.
+        case multipart(MultipartBody)
+        /// A stream the app made: read once, it cannot be read again.
+        case unreplayable
+
+        /// The body of `request`; `nil` when it has none.
+        init?(of request: URLRequest) {
+            if let stream = request.httpBodyStream {
+                self = (stream as? MultipartBodyStream).map { .multipart($0.body) } ?? .unreplayable
+            } else if let data = request.httpBody, !data.isEmpty {
+                self = .data(data)
+            } else {
+                return nil
+            }
+        }
+
+        /// A new stream for the body, from its start, if it is streamed and can be read again.
+        var freshStream: InputStream? {
+            if case .multipart(let body) = self { return MultipartBodyStream(body: body) }
+            return nil
         }
     }
 }

@@ -14,6 +14,9 @@ extension URLSessionProvider.SessionDelegate {
         /// Progress is worth a report once this many bytes moved since the last one, or a sixteenth of the
         /// transfer if that is more: enough for a progress bar, and few enough that reports cost nothing.
         private static let minimumReportStep: Int64 = 64 * 1024
+        /// Bytes that moved are worth a report anyway once this long passed since the last one, so that a slow body
+        /// moves the progress while it arrives instead of in one step at its end (rule W7).
+        private static let maximumReportGap: UInt64 = 100_000_000  // nanoseconds: a tenth of a second
 
         let progress: ProgressHandler
         let completion: CompletionHandler
@@ -22,6 +25,10 @@ extension URLSessionProvider.SessionDelegate {
         private var body = Data()
         private var sample = TransferProgress()
         private var reportedBytes: Int64 = 0
+        /// The monotonic clock, in nanoseconds; tests pass one they move by hand.
+        private let clock: @Sendable () -> UInt64
+        /// When the last report was taken, on `clock`.
+        private var reportedAt: UInt64
         private var hasNewSample = false
         private var isReportScheduled = false
         /// Reports scheduled on the delivery queue whose progress call has not returned yet; the completion may
@@ -32,15 +39,39 @@ extension URLSessionProvider.SessionDelegate {
 
         /// The upload's length when Repose knows it and URLSession may not (a streamed body sent chunked).
         private let uploadSize: Int64?
+        /// The request's body, to send again when a redirect keeps it (rule W1).
+        let replayableBody: URLSessionProvider.ReplayableBody?
+        /// How many redirects this transfer followed, across the tasks that carried it.
+        var redirectCount = 0
+        /// Set when the transfer must fail though its task completes without an error (too many redirects).
+        var redirectFailure: (any Error)?
+        /// The request a refused redirect must send next, with its body: the task that got the redirect completes,
+        /// and `follow` sends this on a new task that keeps this transfer (see `willPerformHTTPRedirection`).
+        var pendingRedirect: URLRequest?
+        /// Sends a request on a new task registered with this transfer; set by the provider where it can.
+        var follow: (@Sendable (URLRequest) -> Void)?
 
         init(
-            maximumSize: Int, uploadSize: Int64? = nil, progress: @escaping ProgressHandler,
-            completion: @escaping CompletionHandler
+            maximumSize: Int, uploadSize: Int64? = nil, replayableBody: URLSessionProvider.ReplayableBody? = nil,
+            clock: @escaping @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds },
+            progress: @escaping ProgressHandler, completion: @escaping CompletionHandler
         ) {
+            self.clock = clock
+            self.reportedAt = clock()
             self.maximumSize = maximumSize
             self.uploadSize = uploadSize
+            self.replayableBody = replayableBody
             self.progress = progress
             self.completion = completion
+        }
+
+        /// Forgets what the task before a redirect received, so the next task starts afresh. Progress reported
+        /// so far stays reported: Repose's progress never goes back.
+        func restart() {
+            body = Data()
+            sample = TransferProgress()
+            reportedBytes = 0
+            hasNewSample = false
         }
 
         /// Advances the upload progress; returns whether the new sample is worth a report now.
@@ -95,6 +126,7 @@ extension URLSessionProvider.SessionDelegate {
             guard hasNewSample else { return nil }
             hasNewSample = false
             reportedBytes = sample.bytesSent + sample.bytesReceived
+            reportedAt = clock()
             return sample
         }
 
@@ -121,7 +153,9 @@ extension URLSessionProvider.SessionDelegate {
         private func movedEnough() -> Bool {
             let total = (sample.bytesExpectedToSend ?? 0) + (sample.bytesExpectedToReceive ?? 0)
             let step = max(Self.minimumReportStep, total / 16)
-            return sample.bytesSent + sample.bytesReceived - reportedBytes >= step
+            let moved = sample.bytesSent + sample.bytesReceived - reportedBytes
+            return moved >= step
+                || (moved > 0 && clock() &- reportedAt >= Self.maximumReportGap)
         }
     }
 }

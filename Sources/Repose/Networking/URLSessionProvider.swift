@@ -20,7 +20,8 @@ import FoundationNetworking
 /// configuration says: the `Cookie` headers your configuration or requests set are the only cookies sent, and a
 /// `Set-Cookie` from the server changes nothing. Pass `keepsCookies: true` for a cookie jar: then cookies the server
 /// sets are kept in memory (in the configuration's cookie storage, or a private one if it has none) and sent back,
-/// replacing a `Cookie` header you set, until ``removeAllCookies()`` clears them (on log-out, say).
+/// replacing a `Cookie` header you set, until ``removeAllCookies()`` clears them (on log-out, say). A cookie set by
+/// any response of a redirect chain (a login's `302`, say) goes with the rest of the chain and later requests.
 ///
 /// **Caching.** ``defaultConfiguration`` has no `URLCache`: Repose keeps data, freshness and ETags itself, and no
 /// response body is written to disk by `URLSession`. A configuration you pass keeps the cache it has.
@@ -28,7 +29,10 @@ import FoundationNetworking
 /// **Redirects.** A redirect to another origin (a different scheme, host or port) is followed without the
 /// `Authorization`, `Proxy-Authorization` and `Cookie` headers, nor any header whose name says it carries a secret
 /// (one containing `auth`, `token`, `secret`, `session`, `password`, `csrf`, `xsrf`, `signature`, `credential`,
-/// `api-key` or `apikey`). A redirect on the same origin keeps every header. Endless redirects fail with
+/// `api-key` or `apikey`). A redirect on the same origin keeps every header. As browsers do, a 307 or 308 resends
+/// the method and the body (a multipart body is read again from its files), a 301 or 302 turns a POST into a GET
+/// without a body, and a 303 turns any method but HEAD into a GET without a body; a body in a stream of your own,
+/// which cannot be read twice, is not resent: the redirect is then the response. More than 20 redirects fail with
 /// `URLError(.httpTooManyRedirects)`.
 ///
 /// **Threads.** Starting and cancelling a request return at once. On Linux, swift-corelibs-foundation makes and
@@ -37,8 +41,8 @@ import FoundationNetworking
 /// the calls came: the caller, the main actor, never waits for the network.
 ///
 /// Progress comes in samples worth showing, not one per network packet: when the first bytes of a body that is
-/// still coming arrive, after every sixteenth of the transfer (at least 64 KB), and finally just before the
-/// completion. Samples never go backwards. Progress and completion may arrive on any thread, one at a time.
+/// still coming arrive, after every sixteenth of the transfer (at least 64 KB) or a tenth of a second after the
+/// last sample if bytes moved since, and finally just before the completion. Samples never go backwards. Progress and completion may arrive on any thread, one at a time.
 ///
 /// Hand it a session you made yourself (say, one whose delegate answers authentication challenges) and it uses
 /// that session as is: cookies, cache and redirects follow that session's configuration and delegate. Progress
@@ -156,7 +160,8 @@ public final class URLSessionProvider: NetworkingProvider {
         starter.async {
             handle.run {
                 self.makeTask(
-                    request, maximumResponseSize: maximumResponseSize, progress: progress, completion: completion)
+                    request, maximumResponseSize: maximumResponseSize, progress: progress, completion: completion,
+                    handle: handle)
             }
         }
         return handle
@@ -172,7 +177,8 @@ public final class URLSessionProvider: NetworkingProvider {
         _ request: URLRequest,
         maximumResponseSize: Int,
         progress: @escaping @Sendable (TransferProgress) -> Void,
-        completion: @escaping @Sendable (Result<NetworkResponse, any Error>) -> Void
+        completion: @escaping @Sendable (Result<NetworkResponse, any Error>) -> Void,
+        handle: QueuedTask? = nil
     ) -> URLSessionTask {
         guard let delegate else {
             let task = session.dataTask(with: request) { body, response, error in
@@ -182,12 +188,32 @@ public final class URLSessionProvider: NetworkingProvider {
             task.resume()
             return task
         }
+        let transfer = SessionDelegate.Transfer(
+            maximumSize: maximumResponseSize, uploadSize: (request.httpBodyStream as? MultipartBodyStream)?.length,
+            replayableBody: ReplayableBody(of: request), progress: progress, completion: completion)
+        #if canImport(FoundationNetworking)
+        if let handle {
+            // Weak: the transfer holds this closure; whoever calls it holds the transfer.
+            transfer.follow = { [weak self, weak transfer, starter] next in
+                guard let transfer else { return }
+                starter.async { [weak self] in
+                    // A provider that went away has invalidated its session, which makes no more tasks.
+                    guard let self else { return transfer.completion(.failure(URLError(.cancelled))) }
+                    handle.run { self.startTask(next, transfer: transfer, on: delegate) }
+                }
+            }
+        }
+        #endif
+        return startTask(request, transfer: transfer, on: delegate)
+    }
+
+    /// Creates and resumes a data task for `request` whose state is `transfer`.
+    private func startTask(
+        _ request: URLRequest, transfer: SessionDelegate.Transfer, on delegate: SessionDelegate
+    ) -> URLSessionTask {
         let task = session.dataTask(with: request)
         // Registered before `resume()`, so the first callback always finds its state.
-        delegate.register(
-            task, maximumSize: maximumResponseSize,
-            uploadSize: (request.httpBodyStream as? MultipartBodyStream)?.length,
-            progress: progress, completion: completion)
+        delegate.register(task, transfer)
         task.resume()
         return task
     }

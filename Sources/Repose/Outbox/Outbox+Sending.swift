@@ -1,17 +1,24 @@
 import Foundation
 
 extension Outbox {
-    /// Takes a new mutation: keeps it on disk at once, then sends it when no earlier mutation of its resource is
-    /// pending. Returns the request its caller holds, which completes with the mutation's outcome in this launch.
+    /// Takes a new mutation: writes its file whole now when it may be stored, then sends it once the file is flushed
+    /// and no earlier mutation of its resource is pending. Returns the request its caller holds, which completes
+    /// with the mutation's outcome in this launch.
     func submit(_ data: MutationData, change: PendingChange?, from resource: Resource) -> Request {
-        let entry = OutboxEntry(data: data, sequence: nextSequence, change: change)
+        var entry = OutboxEntry(data: data, sequence: nextSequence, change: change)
         nextSequence += 1
-        if entry.isStorable { files?.write(entry.stored) }
+        entry.isStored = store(data, sequence: entry.sequence)
+        if entry.isStored, let files {
+            entry.phase = .storing
+            files.flush(entry.key) { [weak self] keys in
+                Task { @MainActor [self] in self?.finishStoring(keys) }
+            }
+        }
         let request = Request(delegate: OutboxRequestDelegate(outbox: self, key: entry.key), now: resource.core.now)
-        entries.append(entry)
+        book.append(entry)
         resource.trackRequest(request)
-        if let target = core?.resource(url: URL(string: entry.changeTarget), source: entry.changeTarget),
-            target !== resource
+        if let changeTarget = data.changeTarget,
+            let target = core?.resource(url: URL(string: changeTarget), source: changeTarget), target !== resource
         {
             target.trackRequest(request)
         }
@@ -20,71 +27,62 @@ extension Outbox {
 
     /// The caller's request started: it hears the outcome of `key`, which goes as soon as it may.
     func attach(_ caller: RequestCompletionHandler, toMutation key: String) {
-        guard let index = entries.firstIndex(where: { $0.key == key }) else { return }
-        entries[index].caller = caller
-        publish()
-        drain()
-    }
-
-    /// Puts the mutations of earlier launches before those of this one, shows their changes, and sends them.
-    func finishReading(_ stored: [StoredMutation]) {
-        let known = Set(entries.map(\.key))
-        var restored: [OutboxEntry] = []
-        for item in stored where !known.contains(item.key) {
-            let change = item.mutation.change?.change.map {
-                PendingChange(id: PendingChange.nextID(), change: $0, startedAt: item.mutation.createdAt)
-            }
-            var entry = OutboxEntry(data: item.mutation, sequence: item.sequence, change: change)
-            entry.wasKept = true
-            restored.append(entry)
-        }
-        nextSequence = max(nextSequence, (stored.map(\.sequence).max() ?? -1) + 1)
-        entries.insert(contentsOf: restored, at: 0)
-        isReading = false
-        // Resources made before the folder was read show the restored changes beneath their own.
-        for target in Set(restored.compactMap { $0.change == nil ? nil : $0.changeTarget }) {
-            let changes = restored.compactMap { $0.changeTarget == target ? $0.change : nil }
-            core?.resourceCache.resource(forKey: ResourceKey(target))?.apply(.changesRestored(changes))
-        }
-        drain()  // publishes once what is sent at launch is on its way
-    }
-
-    /// Sends each resource's oldest pending mutation, unless it is on its way already or waits for the network.
-    func drain() {
-        guard !isReading else { return }
-        var busy: Set<String> = []
-        for index in entries.indices {
-            let (url, phase) = (entries[index].data.url, entries[index].phase)
-            guard busy.insert(url).inserted, case .ready = phase else { continue }
-            attempt(index)
-        }
+        guard let url = book[key]?.data.url else { return }
+        book.update(key) { $0.caller = caller }
+        drain(url)
         publish()
     }
 
-    /// Sends the mutation at `index` once more: a new request built from its data (rule M11).
-    private func attempt(_ index: Int) {
-        let entry = entries[index]
-        guard let resource = core?.resource(url: URL(string: entry.data.url), source: entry.data.url) else { return }
-        let request = resource.sendMutation(entry.data)
-        entries[index].phase = .sending(request)
-        let key = entry.key
+    /// The files of `keys` are on the device: those mutations may go.
+    func finishStoring(_ keys: [String]) {
+        var urls: [String] = []  // in the order the writes were made, so that they leave in that order
+        var seen: Set<String> = []
+        for key in keys {
+            guard let entry = book[key], case .storing = entry.phase else { continue }
+            book.update(key) { $0.phase = .ready }
+            if seen.insert(entry.data.url).inserted { urls.append(entry.data.url) }
+        }
+        for url in urls { drain(url) }
+        publish()
+    }
+
+    /// Sends every resource's oldest pending mutation that may go: after the folder was read, or on reconnection.
+    /// One walk, in the order the writes were made, so that resources' writes leave in that order.
+    func drainAll() {
+        var urls: [String] = []
+        var seen: Set<String> = []
+        book.visit { if seen.insert($0.data.url).inserted { urls.append($0.data.url) } }
+        for url in urls { drain(url) }
+        publish()
+    }
+
+    /// Sends the oldest pending mutation of the resource at `url`, unless it is on its way already, waits for the
+    /// network, or is not on the device yet: a look at one entry, whatever the outbox holds (rule T4).
+    func drain(_ url: String) {
+        guard !isReading, let head = book.head(of: url), case .ready = head.phase else { return }
+        guard let resource = core?.resource(url: URL(string: head.data.url), source: head.data.url) else { return }
+        let request = resource.sendMutation(head.data)
+        book.update(head.key) { $0.phase = .sending(request) }
+        let key = head.key
         request.onCompletion { [weak self] info in
             self?.finishAttempt(key, request: request, info: info)
         }
     }
 
     private func finishAttempt(_ key: String, request: Request, info: ResponseInfo) {
-        guard let index = entries.firstIndex(where: { $0.key == key }),
-            case .sending(let current) = entries[index].phase, current === request
-        else { return }  // withdrawn meanwhile
-        if case .failure(let error) = info.response, mustWait(after: error, wasKept: entries[index].wasKept) {
-            entries[index].phase = .waiting
-            entries[index].wasKept = true
+        guard let entry = book[key], case .sending(let current) = entry.phase, current === request else {
+            return  // withdrawn meanwhile
+        }
+        if case .failure(let error) = info.response, mustWait(after: error, wasKept: entry.wasKept) {
+            book.update(key) {
+                $0.phase = .waiting
+                $0.wasKept = true
+            }
             publish()
             return
         }
-        let entry = entries.remove(at: index)
-        files?.remove(key)
+        book.remove(key)
+        if entry.isStored { files?.remove(key) }
         if let change = entry.change, let resource = core?.resource(url: URL(string: entry.data.url), source: nil),
             let target = core?.resource(url: URL(string: entry.changeTarget), source: nil)
         {
@@ -96,7 +94,8 @@ extension Outbox {
             failures.append(Failure(item: item(entry), error: error))  // M9: its caller may be gone
         }
         entry.caller?.broadcastResponse(info)
-        drain()
+        drain(entry.data.url)
+        publish()
     }
 
     /// Whether a failed attempt keeps its mutation: the network failed (or the attempt was cancelled from outside,
@@ -107,37 +106,18 @@ extension Outbox {
         return wasKept && (status >= 500 || status == 408 || status == 429)
     }
 
-    private func item(_ entry: OutboxEntry) -> Item {
-        Item(
-            idempotencyKey: entry.key, method: entry.data.requestMethod, url: entry.data.url,
-            createdAt: entry.data.createdAt, isWaiting: false)
-    }
-
     /// The caller cancelled the mutation `key`: it is withdrawn, its change goes, and an attempt on its way stops.
     func withdraw(_ key: String) {
-        guard let index = entries.firstIndex(where: { $0.key == key }) else { return }
-        let entry = entries.remove(at: index)
+        guard let entry = book.remove(key) else { return }
         end(entry)
-        drain()
-    }
-
-    /// Forgets every mutation whose URL satisfies `predicate`: their changes go, their callers see a cancellation,
-    /// their files are removed (log-out, through `Service.wipeResources()`).
-    func removeMutations(where predicate: (URL) -> Bool) {
-        let (gone, kept) = (
-            entries.filter { URL(string: $0.data.url).map(predicate) ?? true },
-            entries.filter { !(URL(string: $0.data.url).map(predicate) ?? true) }
-        )
-        entries = kept
-        for entry in gone {
-            end(entry)
-            entry.caller?.broadcastResponse(.cancellation(timestamp: core?.now() ?? 0))
-        }
+        drain(entry.data.url)
         publish()
     }
 
-    private func end(_ entry: OutboxEntry) {
-        files?.remove(entry.key)
+    /// Ends `entry`, already out of the book: its file goes, an attempt on its way stops, its change goes.
+    func end(_ entry: OutboxEntry) {
+        if entry.isStored { files?.remove(entry.key) }
+        reading?.ended.insert(entry.key)  // a read under way may have listed its file before the removal
         if case .sending(let request) = entry.phase { request.cancel() }
         if let change = entry.change {
             core?.resourceCache.resource(forKey: ResourceKey(entry.changeTarget))?.apply(.changeFailed(id: change.id))
@@ -148,9 +128,9 @@ extension Outbox {
     /// disk, for the next launch.
     func serviceReleased() {
         let now = core?.now() ?? 0
-        for index in entries.indices {
-            let caller = entries[index].caller
-            entries[index].caller = nil
+        for key in book.keys(where: { $0.caller != nil }) {
+            let caller = book[key]?.caller
+            book.update(key) { $0.caller = nil }
             caller?.broadcastResponse(.cancellation(timestamp: now))
         }
     }

@@ -2,7 +2,7 @@ import Foundation
 import ReposeSignals
 
 /// Mutations kept until the server has them: the writes an app makes offline, sent when the network comes back or
-/// at the next launch, with their optimistic changes showing meanwhile (rules M8–M11).
+/// at the next launch, with their optimistic changes showing meanwhile (rules M8–M11, T1–T5).
 ///
 /// A service has one outbox, ``Service/outbox``; it keeps its mutations on disk when the service is given a
 /// folder (``Service/Options/outboxDirectory``), otherwise in memory for the launch. Mutations use it when asked to:
@@ -19,12 +19,22 @@ import ReposeSignals
 /// A server error (5xx, 408, 429) on a mutation that has already waited makes it wait again; at its first attempt it
 /// ends the mutation as a refusal does, since the caller is there to hear it.
 ///
-/// Each mutation is kept as data: method, URL, body, its own headers except those that carry secrets, an
-/// `Idempotency-Key` made once and sent on every attempt, and its creation time; never a closure. Every attempt is
-/// a new request built from that data, so configured headers, mutators and decorators (an ``Authenticator``) run
-/// on it as on any request. Files are private to the user (0600 in a 0700 folder) and written whole, off the main
-/// actor. `Service.wipeResources()` empties the outbox: a user who logs out leaves no write to be sent with the
-/// next user's credentials.
+/// Each mutation is kept as data: method, URL, body, its own headers, an `Idempotency-Key` made once and sent on
+/// every attempt, and its creation time; never a closure. Every attempt is a new request built from that data, so
+/// configured headers, mutators and decorators (an ``Authenticator``) run on it as on any request.
+///
+/// With a folder, a mutation's file is written whole before `mutate` returns, and flushed to the device before the
+/// mutation is sent: a process killed at any moment loses no mutation it had not sent. A mutation that carries a
+/// secret is never written: one whose URL has a user name or password, or a query parameter named in
+/// ``secretParameterNames`` or in `ReposeLog.sensitiveNames`, or one with a header of its own that carries a secret
+/// (other than `Authorization`, `Cookie` and `Proxy-Authorization`, which are dropped from the file and come back
+/// from the configuration at each attempt). Such a mutation stays in memory for the launch, and its
+/// ``Item/isStored`` says so. Only mutations to the origin of the service's base URL are written, and only those
+/// are read back: anything else in the folder is removed.
+///
+/// The outbox belongs to an account: its mutations are kept in ``Service/partition``, the value that partitions
+/// the file caches too, and only that partition's mutations are shown and sent. `Service.wipeResources()` (log-out)
+/// removes every mutation of the partition, those of the folder not read yet included.
 @MainActor
 public final class Outbox {
     /// A mutation in the outbox.
@@ -34,12 +44,15 @@ public final class Outbox {
         /// Its HTTP method.
         public let method: RequestMethod
         /// The URL it goes to.
-        public let url: String
+        public let url: URL
         /// When it was made, on the service's clock.
         public let createdAt: TimeInterval
         /// Whether it waits for the network (or, after a server error, for the server) rather than being on its
         /// way or next in line.
         public let isWaiting: Bool
+        /// Whether it is in the outbox's folder, to be sent after a relaunch; `false` when it lives in memory only,
+        /// for this launch: it carries a secret, goes to another origin, or the outbox has no folder.
+        public let isStored: Bool
     }
 
     /// A mutation the outbox ended without the server's acceptance: refused (4xx), or failed at its first attempt.
@@ -52,39 +65,80 @@ public final class Outbox {
 
     /// What the outbox holds.
     public struct Status: Sendable {
-        /// The mutations not yet accepted by the server, oldest first.
+        /// The mutations not yet accepted by the server, oldest first. While ``isReading``, those of earlier
+        /// launches are not here yet.
         public var pending: [Item]
         /// The mutations the outbox ended unaccepted, oldest first, until ``Outbox/clearFailures()``.
         public var failures: [Failure]
-        /// Whether the outbox is still reading its folder, at launch.
+        /// Whether the outbox is still reading its folder (at launch, or after the partition changed): it may hold
+        /// more than ``pending`` says.
         public var isReading: Bool
+
+        /// Whether the outbox knows it has nothing to send: `false` while it reads its folder, which may hold
+        /// mutations of an earlier launch. Bind "all saved" to this, not to `pending.isEmpty`.
+        public var isEmpty: Bool { !isReading && pending.isEmpty }
     }
+
+    /// The names of URL query parameters whose value is a secret: a mutation whose URL has one is kept in memory
+    /// only, never in the folder. Names are compared ignoring case and the separators `-`, `_` and `.`, so
+    /// `api_key` also catches `apiKey` and `API-KEY`; any name `ReposeLog.sensitiveNames` contains counts too.
+    ///
+    /// ```swift
+    /// api.outbox.secretParameterNames.insert("session")
+    /// ```
+    public var secretParameterNames: Set<String> = Outbox.standardSecretParameterNames
+
+    /// `access_token`, `token`, `api_key`, `apikey`, `key`, `secret`, `password`, `signature` and `sig`.
+    public static let standardSecretParameterNames: Set<String> = [
+        "access_token", "token", "api_key", "apikey", "key", "secret", "password", "signature", "sig",
+    ]
 
     weak var core: ServiceCore?
     let files: OutboxFiles?
-    var entries: [OutboxEntry] = []
+    /// Names this launch's files, so that a removal spares what is written after it.
+    let launch = UUID().uuidString
+    var book = OutboxBook()
     var failures: [Failure] = []
-    var isReading: Bool
     var nextSequence = 0
+    /// The partition whose mutations the outbox holds; see ``Service/partition``.
+    public internal(set) var partition: String?
+    /// The read of the folder under way, if any; see `Outbox+Reading.swift`.
+    var reading: Reading?
+    /// How many reads have started, to number them.
+    var readCount = 0
     var waiters: [(condition: @MainActor (Outbox) -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
-    private let statusStorage: MutableState<Status>
+    /// Made on first use of ``state``: until someone observes the status, a change costs nothing to publish.
+    private var statusStorage: MutableState<Status>?
+    private var cachedStatus: Status?
 
-    init(core: ServiceCore, directory: URL?) {
+    init(core: ServiceCore, directory: URL?, partition: String?) {
         self.core = core
+        self.partition = partition
         files = directory.map(OutboxFiles.init)
-        isReading = files != nil
-        statusStorage = MutableState(Status(pending: [], failures: [], isReading: files != nil))
-        files?.readAll { stored in
-            let transfer = UncheckedTransfer(stored)
-            Task { @MainActor [weak self] in self?.finishReading(transfer.value) }
-        }
+        startReading()
     }
 
     /// What the outbox holds now, as a state: observers get a new status at every change.
-    public var state: State<Status> { statusStorage.state }
+    public var state: State<Status> {
+        if let statusStorage { return statusStorage.state }
+        let made = MutableState(status)
+        statusStorage = made
+        return made.state
+    }
 
     /// What the outbox holds now.
-    public var status: Status { statusStorage.value }
+    public var status: Status {
+        if let cachedStatus { return cachedStatus }
+        var pending: [Item] = []
+        pending.reserveCapacity(book.count)
+        book.visit { pending.append(item($0)) }
+        let made = Status(pending: pending, failures: failures, isReading: isReading)
+        cachedStatus = made
+        return made
+    }
+
+    /// Whether the outbox is reading its folder.
+    var isReading: Bool { reading != nil }
 
     /// Sends every mutation that waits, in order, and returns once none is on its way: each was accepted, refused,
     /// or is waiting again because the network failed. At launch it first waits for the folder to be read.
@@ -95,10 +149,10 @@ public final class Outbox {
 
     /// Makes every waiting mutation ready again, and sends what may go: the network came back.
     func resumeWaiting() {
-        for index in entries.indices where !entries[index].isSending {
-            entries[index].phase = .ready
+        for key in book.keys(where: \.isWaiting) {
+            book.update(key) { $0.phase = .ready }
         }
-        drain()
+        drainAll()
     }
 
     /// Forgets the failures reported so far.
@@ -107,7 +161,7 @@ public final class Outbox {
         publish()
     }
 
-    /// Waits until the folder has been read and no mutation is on its way.
+    /// Waits until the folder has been read and no mutation is being stored or on its way.
     func idle() async {
         await wait { $0.isIdle }
     }
@@ -119,27 +173,33 @@ public final class Outbox {
     }
 
     var isIdle: Bool {
-        !isReading && !entries.contains { $0.isSending }
+        !isReading && book.storingCount == 0 && book.sendingCount == 0
     }
 
+    /// Something changed: the status is made again when next read, observers get it now, and waiters whose
+    /// condition now holds resume.
     func publish() {
-        statusStorage.value = Status(
-            pending: entries.map { entry in
-                let isWaiting: Bool
-                if case .waiting = entry.phase { isWaiting = true } else { isWaiting = false }
-                return Item(
-                    idempotencyKey: entry.key, method: entry.data.requestMethod, url: entry.data.url,
-                    createdAt: entry.data.createdAt, isWaiting: isWaiting)
-            }, failures: failures, isReading: isReading)
+        cachedStatus = nil
+        if let statusStorage { statusStorage.value = status }
         guard !waiters.isEmpty else { return }
         let due = waiters.filter { $0.condition(self) }
+        guard !due.isEmpty else { return }
         waiters.removeAll { $0.condition(self) }
         for waiter in due { waiter.continuation.resume() }
+    }
+
+    func item(_ entry: OutboxEntry) -> Item {
+        Item(
+            idempotencyKey: entry.key, method: entry.data.requestMethod, url: entry.data.parsedURL,
+            createdAt: entry.data.createdAt, isWaiting: entry.isWaiting, isStored: entry.isStored)
     }
 
     /// The changes of pending mutations that show on the resource at `url`, oldest first: a resource made for it
     /// shows them from the start.
     func changes(showingOn url: String) -> [PendingChange] {
-        entries.compactMap { $0.changeTarget == url ? $0.change : nil }
+        guard book.hasChanges(showingOn: url) else { return [] }
+        var found: [PendingChange] = []
+        book.visit { if $0.changeTarget == url, let change = $0.change { found.append(change) } }
+        return found
     }
 }

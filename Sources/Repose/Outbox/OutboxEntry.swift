@@ -4,6 +4,8 @@ import Foundation
 @MainActor
 struct OutboxEntry {
     enum Phase {
+        /// Its file is written but not yet flushed to the device: it is not sent before it is (rule T2).
+        case storing
         /// To be sent as soon as no earlier mutation of its resource is pending.
         case ready
         /// An attempt is on its way.
@@ -21,6 +23,8 @@ struct OutboxEntry {
     var change: PendingChange?
     /// Whether it has waited for the network once: a server error then makes it wait again rather than end.
     var wasKept = false
+    /// Whether its file is in the folder: `false` for a mutation kept in memory only (rule T3).
+    var isStored = false
     /// The request its caller holds, in the launch that made it: completed with the mutation's outcome.
     var caller: RequestCompletionHandler?
 
@@ -34,16 +38,8 @@ struct OutboxEntry {
         return false
     }
 
-    /// The entry as its file holds it: without headers that carry secrets (rule M8).
-    var stored: StoredMutation {
-        var data = data
-        data.headers = data.headers.filter { !URLSessionProvider.Redirects.isSecret(headerNamed: $0.key) }
-        return StoredMutation(sequence: sequence, mutation: data)
-    }
-
-    /// Whether its URL may be written to disk: not with credentials in it.
-    var isStorable: Bool {
-        guard let url = URL(string: data.url) else { return false }
-        return url.user == nil && url.password == nil
+    var isWaiting: Bool {
+        if case .waiting = phase { return true }
+        return false
     }
 }

@@ -128,6 +128,7 @@ public struct Pipeline: Sendable {
         for (key, stage) in runList {
             result = stage.process(result)
             if !targets.isEmpty, case .success(let entity) = result {
+                let entity = Self.stamped(entity, like: response)
                 for target in targets where target.stage == key {
                     target.write(entity)
                 }
@@ -135,6 +136,18 @@ public struct Pipeline: Sendable {
             trace?(key, !stage.isEmpty, result)
         }
         return result
+    }
+
+    /// `entity` with the time `response` arrived when a transformer made it anew, without a timestamp (rule W8): a
+    /// cache would otherwise keep it as written in 1970, and its hit would never be fresh.
+    private static func stamped(_ entity: Entity<Any>, like response: Response) -> Entity<Any> {
+        guard entity.timestamp == 0 else { return entity }
+        var entity = entity
+        switch response {
+        case .success(let arrived): entity.timestamp = arrived.timestamp
+        case .failure(let error): entity.timestamp = error.timestamp
+        }
+        return entity
     }
 
     /// Hears a stage's key, whether it ran transformers, and its result.
@@ -158,6 +171,7 @@ public struct Pipeline: Sendable {
                 result = stage.process(result)
             }
             if !targets.isEmpty, case .success(let entity) = result {
+                let entity = Self.stamped(entity, like: response)
                 for target in targets where target.stage == key {
                     target.write(entity)
                 }

@@ -26,6 +26,13 @@ import FoundationNetworking
 /// request that carried an older credential is sent again with the current one, without a refresh. The caller
 /// and the resource's observers see one request with one outcome.
 ///
+/// A refresh cannot hang or storm. It has a time limit (``refreshTimeLimit``, 30 seconds by default, on the
+/// service's clock): when it passes, the refresh is cancelled and every request waiting for it fails with
+/// ``RequestError/Cause/CredentialRefreshTimedOut``; the next 401 may start another. Cancelling every request that
+/// waits for a refresh cancels the refresh. After a refresh fails, requests that would carry the credential it
+/// could not renew fail at once with its error (``refreshFailure``) instead of being sent, until you set
+/// ``credential`` or call ``retryRefresh()``; so however many requests are turned away, one refresh runs.
+///
 /// Requests that `refresh` makes itself (in its own task, or a `Task { }` it starts, not a detached task) are sent
 /// without the credential and never wait for the refresh, so the token endpoint may lie under the same pattern. The credential stays in memory: Repose never writes it to disk,
 /// and log lines show `Authorization` as `<redacted>` (see ``ReposeLog/sensitiveNames``).
@@ -41,17 +48,39 @@ public final class Authenticator {
     /// The credential sent with each request; `nil` sends none. Set it when the user signs in or out; a refresh
     /// sets it to what ``Refresh`` returned.
     public var credential: String? {
-        didSet { generation &+= 1 }
+        didSet {
+            generation &+= 1
+            refreshFailure = nil  // a new credential deserves a chance of its own
+        }
     }
 
     /// Whether a refresh is under way.
     public var isRefreshing: Bool { refresh != nil }
+
+    /// How long a refresh may take, in seconds of the service's clock, before it is cancelled and the requests
+    /// waiting for it fail with ``RequestError/Cause/CredentialRefreshTimedOut``. 30 seconds by default.
+    public var refreshTimeLimit: TimeInterval = 30
+
+    /// The error of the last refresh, if it failed and nothing has happened since: while it is set, requests that
+    /// would carry the current credential fail at once with it, without being sent. Setting ``credential`` or
+    /// calling ``retryRefresh()`` clears it. A refresh that timed out or was cancelled leaves it unset.
+    public private(set) var refreshFailure: RequestError?
+
+    /// Lets requests go out again with the current credential after a failed refresh (see ``refreshFailure``): the
+    /// next 401 starts a new refresh. Call it when renewing may work again, say once the user is back online.
+    public func retryRefresh() {
+        refreshFailure = nil
+    }
 
     /// Counts credentials: a request records the one it was sent with, to tell a rejected current credential from
     /// an outdated one.
     private(set) var generation = 0
     /// The refresh under way, which requests turned away join.
     private(set) var refresh: Request?
+    /// The credential the refresh under way renews (its ``generation``): its failure condemns that one only.
+    private var refreshedGeneration = 0
+    /// How many requests wait for the refresh under way; when the last of them is cancelled, so is the refresh.
+    var refreshWaiters = 0
     private let applyCredential: Authorize
     private let renew: Refresh
 
@@ -91,9 +120,12 @@ public final class Authenticator {
         if let refresh { return refresh }
         let request = Request(
             delegate: CredentialRefreshDelegate(
-                authenticator: self, service: resource.service, now: resource.core.now, log: log),
+                authenticator: self, service: resource.service, now: resource.core.now,
+                scheduler: resource.core.scheduler, timeLimit: refreshTimeLimit, log: log),
             now: resource.core.now)
         refresh = request
+        refreshedGeneration = generation
+        refreshWaiters = 0
         log?(.network, "Renewing the credential after a 401 to \(ReposeLog.describe(url: resource.url))")
         return request.start()
     }
@@ -103,10 +135,17 @@ public final class Authenticator {
         try await Self.$refreshing.withValue(self) { try await renew(service) }
     }
 
-    /// Takes the refresh's outcome: a new credential on success. Called before any request waiting for it hears.
-    func refreshEnded(with credential: String?) {
+    /// Takes the refresh's outcome: a new credential on success, the error of a failure (which stops requests with
+    /// the credential it could not renew), or neither for a timeout or a cancellation. Called before any request
+    /// waiting for it hears.
+    func refreshEnded(with credential: String?, failure: RequestError? = nil) {
         refresh = nil
-        if let credential { self.credential = credential }
+        refreshWaiters = 0
+        if let credential {
+            self.credential = credential
+        } else if let failure, generation == refreshedGeneration {
+            refreshFailure = failure  // unless the app set a credential meanwhile
+        }
     }
 
     /// The built-in mutator: adds the current credential, except to the refresh's own requests.

@@ -53,7 +53,11 @@ final class MainActorHandoff: @unchecked Sendable {
     /// The waiting part's progress value now, if worth reporting, and whether the request still waits; see
     /// ``ProgressSampler/reportWaiting()``.
     func reportWaiting() -> (fraction: Double?, isWaiting: Bool) {
-        lock.withLock { sampler?.reportWaiting() } ?? (nil, false)
+        lock.withLock {
+            // A tick's value is broadcast at once: it must not overtake bytes' values still on their way.
+            guard progress.isEmpty else { return sampler.map { _ in (nil, true) } }
+            return sampler?.reportWaiting()
+        } ?? (nil, false)
     }
 
     /// Hands the outcome over; call it from any thread, once.

@@ -91,6 +91,8 @@ final class NetworkRequestDelegate: RequestDelegate {
             }
             if let outcome {
                 self.finish(outcome, completionHandler)
+            } else if !fractions.isEmpty {
+                self.tickWhileBodyComes()
             }
         }
         completionHandler.carryHops(through: handoff)
@@ -143,9 +145,10 @@ final class NetworkRequestDelegate: RequestDelegate {
         switch outcome {
         case .response(let response):
             return ResponseInfo(response: response)
-        case .notModified:
+        case .notModified(let headers):
             if let existing = resource.record.latestData {
-                return ResponseInfo(response: .success(existing), isNew: false)
+                // The 304's header fields replace the stored ones (RFC 9111 §4.3.4), so hooks see them too.
+                return ResponseInfo(response: .success(existing.revalidated(by: headers)), isNew: false)
             }
             let error = RequestError(
                 userMessage: "The server said nothing changed, but there is no saved data.",
@@ -200,6 +203,14 @@ final class NetworkRequestDelegate: RequestDelegate {
         finishMetrics(cancelled: true)
     }
 
+    /// Ticks the progress again once bytes arrive, if the wait before them had levelled off and left the ticker: time
+    /// moves a body's progress too (rule W7).
+    private func tickWhileBodyComes() {
+        guard !isWaitingProgress, handoff != nil else { return }
+        isWaitingProgress = true
+        resource.core.progressTicker.add(self)
+    }
+
     private func stopWaitingProgress() {
         guard isWaitingProgress else { return }
         isWaitingProgress = false
@@ -222,7 +233,9 @@ extension NetworkRequestDelegate: ProgressWaiter {
         guard isWaitingProgress, let handoff, let target = progressTarget, !target.willIgnore else { return false }
         let (fraction, isWaiting) = handoff.reportWaiting()
         if let fraction { target.broadcastProgress(fraction) }
-        return isWaiting && !target.willIgnore
+        // A request the ticker lets go says so, so that its body's first bytes can bring it back.
+        isWaitingProgress = isWaiting && !target.willIgnore
+        return isWaitingProgress
     }
 }
 

@@ -6,8 +6,11 @@ import Foundation
 /// Progress has two parts. While nothing of the response has arrived, the request is waiting, and its progress
 /// grows with time toward ``waitingShare`` (a quarter-second wait shows little, a slow server a bar that keeps
 /// moving), like the original library's. Once the response starts, the wait's part is fixed where it stands and
-/// the bytes fill the rest. Time is read from the service's clock, and the ``ProgressTicker`` asks for the waiting
-/// part, so there is no timer per request.
+/// the bytes fill the rest: their share of the announced length, or, with no length announced, an estimate that
+/// grows with the bytes and never reaches the end. While the body comes, time moves the bar too (rule W7): every
+/// tick takes it a little closer to the end, so a slow body, or one of unknown length, never stands still, and
+/// bytes that arrive move it further. It reaches 1 only when the request completes. Time is read from the service's
+/// clock, and the ``ProgressTicker`` asks for the time-driven part, so there is no timer per request.
 ///
 /// A value: the request's ``MainActorHandoff`` keeps it under its own lock, so a request allocates no sampler and
 /// no second lock (three allocations of the forty-odd a stubbed load made).
@@ -21,6 +24,12 @@ struct ProgressSampler {
     /// The smallest growth worth reporting from a tick: half a percent of the bar, so that ticks late in a long
     /// wait, which move it less than that, cost no report.
     static let waitingStep = 0.005
+    /// While the body comes, time closes half the distance to the end every this many seconds, without bytes.
+    static let bodyHalfLife = 8.0
+    /// With no length announced, this many bytes count as half the body: an estimate that keeps growing.
+    static let unknownLengthHalf = 256.0 * 1024
+    /// Nothing below completion shows more than this.
+    static let ceiling = 0.999
 
     private let minimumInterval: TimeInterval
     /// The service's clock: sampling follows the same time as everything else, virtual time included.
@@ -31,6 +40,8 @@ struct ProgressSampler {
     private var transfer = 0.0
     /// The waiting part, fixed once the response started; nil while waiting.
     private var waited: Double?
+    /// When time last moved the bar while the body comes.
+    private var creptAt: TimeInterval = 0
 
     init(minimumInterval: TimeInterval, now: @escaping @Sendable () -> TimeInterval) {
         self.minimumInterval = minimumInterval
@@ -49,15 +60,32 @@ struct ProgressSampler {
         }
         let time = now()
         let responseStarted = sample.bytesReceived > 0 || sample.bytesExpectedToReceive != nil
-        if responseStarted, waited == nil { waited = Self.waitingPart(after: time - start) }
+        if responseStarted, waited == nil {
+            waited = Self.waitingPart(after: time - start)
+            creptAt = time
+        }
         transfer = max(transfer, Self.fraction(of: sample))
         return report(at: time)
     }
 
-    /// The value to report for the time spent waiting so far, or nil when it is too soon or nothing grew; and
-    /// whether the request still waits for its response with room to grow, so that ticking it is worth it.
+    /// The value to report for the time that passed while the body comes, or nil when it is too soon; and whether
+    /// ticking it is still worth it: always, until the request completes (rule W7).
+    private mutating func reportBody(waited: Double) -> (fraction: Double?, isWaiting: Bool) {
+        let time = now()
+        let from = max(lastFraction, waited + (1 - waited) * transfer)
+        let moved = (Self.ceiling - from) * (1 - pow(2, -(time - creptAt) / Self.bodyHalfLife))
+        guard time - lastReportTime >= minimumInterval, moved > 0 else { return (nil, true) }
+        creptAt = time
+        lastFraction = min(from + moved, Self.ceiling)
+        lastReportTime = time
+        return (lastFraction, true)
+    }
+
+    /// The value to report for the time spent so far, or nil when it is too soon or nothing grew; and whether
+    /// ticking is still worth it: while the request waits for its response with room to grow, and while its body
+    /// comes.
     mutating func reportWaiting() -> (fraction: Double?, isWaiting: Bool) {
-        guard waited == nil else { return (nil, false) }
+        if let waited { return reportBody(waited: waited) }
         let time = now()
         let part = Self.waitingPart(after: time - start)
         return (report(at: time, step: Self.waitingStep), part < Self.waitingShare * Self.waitingLevel)
@@ -65,7 +93,7 @@ struct ProgressSampler {
 
     private mutating func report(at time: TimeInterval, step: Double = 0) -> Double? {
         let wait = waited ?? Self.waitingPart(after: time - start)
-        let fraction = min(wait + (1 - wait) * transfer, 0.999)
+        let fraction = min(wait + (1 - wait) * transfer, Self.ceiling)
         guard fraction > lastFraction + step, time - lastReportTime >= minimumInterval else { return nil }
         lastFraction = fraction
         lastReportTime = time
@@ -83,7 +111,10 @@ struct ProgressSampler {
     /// Never 1: only completion makes a request's progress 1.
     static func fraction(of sample: TransferProgress) -> Double {
         func part(_ done: Int64, _ expected: Int64?) -> Double {
-            guard let expected, expected > 0 else { return 0 }
+            guard let expected, expected > 0 else {
+                // No length: an estimate that grows with every byte and never reaches the end.
+                return done > 0 ? Double(done) / (Double(done) + unknownLengthHalf) : 0
+            }
             return min(Double(done) / Double(expected), 1)
         }
         let download = part(sample.bytesReceived, sample.bytesExpectedToReceive)
@@ -93,6 +124,6 @@ struct ProgressSampler {
         } else {
             overall = download
         }
-        return min(overall, 0.999)
+        return min(overall, ceiling)
     }
 }

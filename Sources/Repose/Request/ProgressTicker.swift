@@ -1,6 +1,6 @@
 import Foundation
 
-/// A request whose progress moves with time while it waits for its response.
+/// A request whose progress moves with time while it waits for its response and while its body comes.
 @MainActor
 protocol ProgressWaiter: AnyObject {
     /// Moves the progress on to the present; returns whether the request still waits (and wants more ticks).
@@ -9,12 +9,13 @@ protocol ProgressWaiter: AnyObject {
     var progressTickerSlot: Int? { get set }
 }
 
-/// One repeating tick per service that moves the progress of the requests waiting for a response.
+/// One repeating tick per service that moves the progress of the requests under way.
 ///
 /// The original library gave every request a 50 ms repeating timer of its own. Here the service has one tick, on
-/// its scheduler (virtual time in tests), that runs only while some request waits: a request joins when it is
-/// sent and leaves when its response starts, when it completes, or once its waiting share has levelled off. A
-/// burst of requests costs one scheduled tick, not one per request.
+/// its scheduler (virtual time in tests), that runs only while some request is under way: a request joins when it
+/// is sent and leaves when it completes, or once its waiting share has levelled off while no response came (it
+/// joins again when its body starts: a body's progress moves with time until it completes, rule W7). A burst of
+/// requests costs one scheduled tick, not one per request.
 @MainActor
 final class ProgressTicker {
     /// How often waiting progress may move. The waiting part changes slowly (see `ProgressSampler`), so ten steps

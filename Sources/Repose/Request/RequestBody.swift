@@ -102,8 +102,9 @@ enum RequestBody {
         scalar.properties.isDefaultIgnorableCodePoint
     }
 
-    /// An `application/x-www-form-urlencoded` body: `key=value` pairs joined by `&`, keys sorted so that equal
-    /// parameters give equal bytes.
+    /// An `application/x-www-form-urlencoded` body: `key=value` pairs joined by `&`, sorted so that equal
+    /// parameters give equal bytes. The escaped pairs are sorted, by their bytes, as the original library does: `%`
+    /// sorts before letters, so `℥` (`%E2%84%A5`) comes before `f`.
     ///
     /// Keys and values are UTF-8, and every byte except the RFC 3986 unreserved characters (`A-Z a-z 0-9 - . _ ~`)
     /// is percent-encoded. A space becomes `%20`, not `+`: every form decoder reads `%20` as a space, and a literal
@@ -112,14 +113,17 @@ enum RequestBody {
     /// - Throws: a `RequestError` whose cause is `NotURLEncodable` for a string that is not valid Unicode (an
     ///   unpaired UTF-16 surrogate, which only a bridged `NSString` can hold).
     static func urlEncoded(_ params: [String: String]) throws -> Data {
-        var bytes = [UInt8]()
-        for (index, pair) in params.sorted(by: { $0.key < $1.key }).enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: "&")) }
-            try appendPercentEncoded(pair.key, to: &bytes)
-            bytes.append(UInt8(ascii: "="))
-            try appendPercentEncoded(pair.value, to: &bytes)
+        var pairs: [[UInt8]] = []
+        pairs.reserveCapacity(params.count)
+        for (key, value) in params {
+            var pair = [UInt8]()
+            try appendPercentEncoded(key, to: &pair)
+            pair.append(UInt8(ascii: "="))
+            try appendPercentEncoded(value, to: &pair)
+            pairs.append(pair)
         }
-        return Data(bytes)
+        pairs.sort { $0.lexicographicallyPrecedes($1) }
+        return Data(pairs.joined(separator: [UInt8(ascii: "&")]))
     }
 
     private static func appendPercentEncoded(_ string: String, to bytes: inout [UInt8]) throws {

@@ -10,7 +10,8 @@ import Foundation
 struct ResponseProcessor: Sendable {
     enum Outcome {
         case response(Response)
-        case notModified
+        /// A 304, with its headers: they update the stored entity's (RFC 9111 §4.3.4, rule W4).
+        case notModified(headers: [String: String])
     }
 
     let pipeline: Pipeline
@@ -61,7 +62,7 @@ struct ResponseProcessor: Sendable {
         case .failure(let error):
             return .response(.failure(NetworkErrorMessages.requestError(for: error, timestamp: timestamp)))
         case .success(let raw) where raw.statusCode == 304:
-            return .notModified
+            return .notModified(headers: raw.headers)
         case .success(let raw):
             let entity = Entity<Any>(response: raw, content: raw.body, timestamp: timestamp)
             if raw.statusCode >= 400 {

@@ -117,10 +117,14 @@ extension Resource {
             // Sent with the validator of data a local override has replaced since: the server confirmed data this
             // resource no longer holds.
             return .failed(staleConfirmation(), retryAfter: nil)
-        case .success where info.confirmsData:
+        case .success(var confirmed) where info.confirmsData:
+            // A 304's headers replaced the stored ones (RFC 9111 §4.3.4): the lifetime is read again from them.
             let now = core.now()
-            refreshCachedTimestamps(now)
-            return .confirmed(at: now, settledBy: start.settledBy)
+            refreshCachedEntries(confirmedAt: now, headers: confirmed.headers)
+            confirmed.timestamp = now
+            return .confirmed(
+                at: now, headers: confirmed.headers, lifetime: headerLifetime(of: confirmed), settledBy: start.settledBy
+            )
         case .success:
             return .reused
         case .failure(let error) where error.isCancellation:
@@ -184,14 +188,19 @@ extension Resource {
     /// Adds `request` to ``allRequests`` unless it is there already or done; returns whether it did, in which case
     /// the caller calls ``endTracking(_:)`` when it completes.
     private func beginTracking(_ request: Request) -> Bool {
-        guard request.state != .completed, !allRequests.contains(where: { $0 === request }) else { return false }
-        allRequests.append(request)
+        let id = ObjectIdentifier(request)
+        guard request.state != .completed, trackedRequests[id] == nil else { return false }
+        Self.trackingOrder += 1
+        trackedRequests[id] = (Self.trackingOrder, request)
         markInUse()
         return true
     }
 
     private func endTracking(_ request: Request) {
-        allRequests.removeAll { $0 === request }
-        if allRequests.isEmpty { noteMaybeUnused() }
+        guard trackedRequests.removeValue(forKey: ObjectIdentifier(request)) != nil else { return }
+        if trackedRequests.isEmpty { noteMaybeUnused() }
     }
+
+    /// Orders ``allRequests``: one count for every resource, so no resource stores one of its own.
+    private static var trackingOrder = 0
 }

@@ -4,8 +4,9 @@ extension Resource {
     /// ``ResourceEvent/newData(_:)`` with `.localOverride`.
     ///
     /// Use it for incremental updates, when you know what the server now holds. For a change that should last only
-    /// until a mutation ends, use an ``OptimisticChange`` with ``mutate(_:showing:on:options:)``: it rolls back on
-    /// its own. With optimistic changes pending, the entity replaces the data beneath them, and they stay on top.
+    /// until a mutation ends, use an ``OptimisticChange`` with ``mutate(_:showing:on:headers:options:)``: it rolls
+    /// back on its own. With optimistic changes pending, the entity replaces the data beneath them, and they stay on
+    /// top.
     ///
     /// The next load asks the server for its full data, without the old data's `ETag` or `Last-Modified`: a
     /// 304 Not Modified must not keep a local edit in place of what the server holds.
@@ -14,11 +15,17 @@ extension Resource {
     /// replaced; the override itself is not stored.
     public func overrideLocalData(with entity: Entity<Any>) {
         removeCachedEntries()
+        apply(.overridden(stamped(entity)))
+    }
+
+    /// `entity`, stamped with the service's clock if it never was (rule W8): an entity made by hand has the
+    /// initialiser's default timestamp, 0, and would otherwise count as written in 1970, so stale at once. It is new
+    /// as of now, as the original library has it.
+    func stamped(_ entity: Entity<Any>) -> Entity<Any> {
+        guard entity.timestamp == 0 else { return entity }
         var entity = entity
-        if entity.timestamp == 0 {  // never stamped (the initialiser's default): it is new as of now
-            entity.timestamp = core.now()
-        }
-        apply(.overridden(entity))
+        entity.timestamp = core.now()
+        return entity
     }
 
     /// Replaces only the content of ``latestData``, keeping its content type and headers, stamped with the current

@@ -18,15 +18,19 @@ extension Resource {
     ///   - method: The HTTP method.
     ///   - data: The exact bytes to send.
     ///   - contentType: The body's media type.
+    ///   - headers: Headers of this request only, set after the configured ones and the body's `Content-Type`.
     ///   - requestMutation: A last change to this request before the configured mutators run.
     @discardableResult
     public func request(
         _ method: RequestMethod,
         data: Data,
         contentType: String,
+        headers: [String: String] = [:],
         requestMutation: @escaping RequestMutation = { _ in }
     ) -> Request {
-        request(method, contentType: contentType, requestMutation: requestMutation) { data }
+        request(method, contentType: contentType, requestMutation: Self.setting(headers, then: requestMutation)) {
+            data
+        }
     }
 
     /// Sends a request whose body is `text` in `encoding`, labelled `contentType; charset=<encoding's name>`.
@@ -43,6 +47,7 @@ extension Resource {
     ///   - text: The body.
     ///   - contentType: The media type, without a charset; Repose adds the encoding's IANA name.
     ///   - encoding: How to turn the text into bytes; UTF-8 by default.
+    ///   - headers: Headers of this request only, set after the configured ones and the body's `Content-Type`.
     ///   - requestMutation: A last change to this request before the configured mutators run.
     @discardableResult
     public func request(
@@ -50,10 +55,14 @@ extension Resource {
         text: String,
         contentType: String = "text/plain",
         encoding: String.Encoding = .utf8,
+        headers: [String: String] = [:],
         requestMutation: @escaping RequestMutation = { _ in }
     ) -> Request {
         let fullContentType = TextDecoding.charsetName(for: encoding).map { "\(contentType); charset=\($0)" }
-        return request(method, contentType: fullContentType ?? contentType, requestMutation: requestMutation) {
+        return request(
+            method, contentType: fullContentType ?? contentType,
+            requestMutation: Self.setting(headers, then: requestMutation)
+        ) {
             try RequestBody.text(text, encoding: encoding)
         }
     }
@@ -67,21 +76,23 @@ extension Resource {
     /// Keys are sorted, so the same value always gives the same bytes. If the value is not JSON (a `Date`, a
     /// `NaN`, a non-string key…), the returned request has already failed with
     /// ``RequestError/Cause/InvalidJSONObject``, and nothing is sent. `Encodable` values take the other overload,
-    /// ``request(_:json:encoder:contentType:requestMutation:)``.
+    /// ``request(_:json:encoder:contentType:headers:requestMutation:)``.
     ///
     /// - Parameters:
     ///   - method: The HTTP method.
     ///   - json: A dictionary or an array made of strings, numbers, booleans, `NSNull` and nested collections.
     ///   - contentType: The media type; `application/json` by default.
+    ///   - headers: Headers of this request only, set after the configured ones and the body's `Content-Type`.
     ///   - requestMutation: A last change to this request before the configured mutators run.
     @discardableResult
     public func request(
         _ method: RequestMethod,
         json: Any,
         contentType: String = "application/json",
+        headers: [String: String] = [:],
         requestMutation: @escaping RequestMutation = { _ in }
     ) -> Request {
-        request(method, contentType: contentType, requestMutation: requestMutation) {
+        request(method, contentType: contentType, requestMutation: Self.setting(headers, then: requestMutation)) {
             try RequestBody.json(json)
         }
     }
@@ -102,6 +113,7 @@ extension Resource {
     ///   - json: The value to encode.
     ///   - encoder: The encoder, with its own strategies and formatting; `nil` for the compact default.
     ///   - contentType: The media type; `application/json` by default.
+    ///   - headers: Headers of this request only, set after the configured ones and the body's `Content-Type`.
     ///   - requestMutation: A last change to this request before the configured mutators run.
     @discardableResult
     public func request<Body: Encodable>(
@@ -109,9 +121,10 @@ extension Resource {
         json: Body,
         encoder: JSONEncoder? = nil,
         contentType: String = "application/json",
+        headers: [String: String] = [:],
         requestMutation: @escaping RequestMutation = { _ in }
     ) -> Request {
-        request(method, contentType: contentType, requestMutation: requestMutation) {
+        request(method, contentType: contentType, requestMutation: Self.setting(headers, then: requestMutation)) {
             try RequestBody.json(json, encoder: encoder ?? Self.defaultJSONEncoder())
         }
     }
@@ -122,19 +135,25 @@ extension Resource {
     /// login.request(.post, urlEncoded: ["user": name, "password": password])
     /// ```
     ///
-    /// Keys are sorted, and everything but letters, digits and `-._~` is percent-encoded (a space is `%20`).
+    /// Everything but letters, digits and `-._~` is percent-encoded (a space is `%20`), and the escaped
+    /// `key=value` pairs are sorted by their bytes, so equal fields always give equal bodies.
     ///
     /// - Parameters:
     ///   - method: The HTTP method.
     ///   - params: The form fields.
+    ///   - headers: Headers of this request only, set after the configured ones and the body's `Content-Type`.
     ///   - requestMutation: A last change to this request before the configured mutators run.
     @discardableResult
     public func request(
         _ method: RequestMethod,
         urlEncoded params: [String: String],
+        headers: [String: String] = [:],
         requestMutation: @escaping RequestMutation = { _ in }
     ) -> Request {
-        request(method, contentType: RequestBody.urlEncodedContentType, requestMutation: requestMutation) {
+        request(
+            method, contentType: RequestBody.urlEncodedContentType,
+            requestMutation: Self.setting(headers, then: requestMutation)
+        ) {
             try RequestBody.urlEncoded(params)
         }
     }

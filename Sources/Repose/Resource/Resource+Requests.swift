@@ -10,23 +10,40 @@ extension Resource {
     ///
     /// ```swift
     /// resource.request(.delete).onSuccess { _ in resource.wipe() }
-    /// resource.request(.post) { $0.setValue("yes", forHTTPHeaderField: "X-Dry-Run") }
+    /// resource.request(.post, headers: ["X-Dry-Run": "yes"])
     /// ```
     ///
     /// The request is built from the configuration for `method`: configured headers first, then the body (for the
-    /// body helpers), then `requestMutation`, then the configured mutators, each able to override what came
-    /// before. Decorators then receive it before it starts.
+    /// body helpers), then `headers`, then `requestMutation`, then the configured mutators, each able to override
+    /// what came before. Decorators then receive it before it starts. Every way of sending a request, loads
+    /// (``load(using:)``) and mutations (``mutate(_:showing:on:headers:options:)``) included, takes one-off
+    /// headers the same way, as `headers:`.
     ///
     /// - Parameters:
     ///   - method: The HTTP method.
+    ///   - headers: Headers of this request only, set after the configured ones.
     ///   - requestMutation: A last change to this request before the configured mutators run. It runs again when
     ///     the request is repeated.
     @discardableResult
     public func request(
         _ method: RequestMethod,
+        headers: [String: String] = [:],
         requestMutation: @escaping RequestMutation = { _ in }
     ) -> Request {
-        makeRequest(method, body: nil, requestMutation: requestMutation)
+        makeRequest(method, body: nil, requestMutation: Self.setting(headers, then: requestMutation))
+    }
+
+    /// A call's one-off `headers`, set on the request before the call's own `requestMutation` runs.
+    static func setting(
+        _ headers: [String: String], then requestMutation: @escaping RequestMutation
+    ) -> RequestMutation {
+        guard !headers.isEmpty else { return requestMutation }
+        return { urlRequest in
+            for (name, value) in headers {
+                urlRequest.setValue(value, forHTTPHeaderField: name)
+            }
+            requestMutation(&urlRequest)
+        }
     }
 
     /// A request, not yet started, whose work is done by your own `delegate`. Call ``Request/start()`` to run it.
@@ -60,7 +77,7 @@ extension Resource {
         if let invalidURLSource {
             return Resource.failedRequest(
                 returning: RequestError(
-                    userMessage: "Cannot send a request to an invalid URL.",
+                    userMessage: invalidURLReason.userMessage(source: invalidURLSource),
                     cause: RequestError.Cause.InvalidURL(urlSource: invalidURLSource),
                     timestamp: core.now()))
         }

@@ -38,7 +38,11 @@ public final class Resource {
     /// The loads in flight, oldest first.
     public internal(set) var loadRequests: [Request] = []
     /// Every request in flight that concerns this resource, loads included, oldest first.
-    public internal(set) var allRequests: [Request] = []
+    public var allRequests: [Request] { trackedRequests.values.sorted { $0.order < $1.order }.map(\.request) }
+    /// The requests of ``allRequests`` by identity, each with the order it began in: tracking and ending one costs
+    /// the same whatever the number in flight, so an outbox draining thousands of one resource's writes, which end
+    /// in another order than they began, stays linear.
+    var trackedRequests: [ObjectIdentifier: (order: Int, request: Request)] = [:]
     /// Who hears about changes: observers, and through them the resource's signals.
     var observers = ResourceObservers()
     var signals: ResourceSignals?
@@ -50,15 +54,22 @@ public final class Resource {
     var isHeldWeaklyByService = false
     /// Set while the service's table lists this resource as one that may have become unused.
     var isUnusedCandidate = false
+    /// Why the URL could not be built, for a resource with an ``invalidURLSource``. One byte, in the padding the two
+    /// flags above leave before the next word.
+    let invalidURLReason: InvalidURLReason
     /// When this resource polls next (``Configuration/refreshInterval``), if it is waiting to.
     var nextPoll: TimeInterval?
     /// The latest monitored request's metrics, for the inspector; only a monitored request sets it (rule X1).
     var latestMetrics: RequestMetrics?
 
-    init(core: ServiceCore, url: URL, invalidURLSource: String? = nil) {
+    init(
+        core: ServiceCore, url: URL, invalidURLSource: String? = nil,
+        invalidURLReason: InvalidURLReason = .unbuildable
+    ) {
         self.core = core
         self.url = url
         self.invalidURLSource = invalidURLSource
+        self.invalidURLReason = invalidURLReason
         if let outbox = core.mutations.outbox {  // a mutation still pending shows on every instance for its URL
             let changes = outbox.changes(showingOn: url.absoluteString)
             if !changes.isEmpty { _ = record.apply(.changesRestored(changes)) }
@@ -96,7 +107,7 @@ public final class Resource {
     public var isLoading: Bool { !loadRequests.isEmpty }
 
     /// Whether any request concerning this resource is in flight.
-    public var isRequesting: Bool { !allRequests.isEmpty }
+    public var isRequesting: Bool { !trackedRequests.isEmpty }
 
     /// Whether this resource is used: observed, or with requests in flight. Unused resources may be released.
     var isInUse: Bool { isObserved || isRequesting }

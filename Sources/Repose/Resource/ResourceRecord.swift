@@ -63,8 +63,10 @@ struct ResourceRecord {
         /// A load brought new data, stamped with the time it arrived, fresh for `lifetime` if its headers set one.
         /// It replaces the changes that had settled when the load started (`settledBy`, a ``settleCount``; rule M4).
         case loaded(Entity<Any>, lifetime: TimeInterval?, settledBy: Int = .max)
-        /// The server confirmed the data as current at this time (a 304, rules A12 and K8). Its lifetime stays.
-        case confirmed(at: TimeInterval, settledBy: Int = .max)
+        /// The server confirmed the data as current at this time (a 304, rules A12 and K8), with the stored headers
+        /// updated by the 304's and the lifetime read from them (rule W4; `nil` follows `expirationTime`).
+        case confirmed(
+            at: TimeInterval, headers: [String: String]? = nil, lifetime: TimeInterval? = nil, settledBy: Int = .max)
         /// `loadIfNeeded()` found the data fresh after reading the caches: the load ends without the network, and
         /// without making the data any younger (rule H4).
         case reused
@@ -102,12 +104,14 @@ struct ResourceRecord {
         case .loaded(let entity, let lifetime, let settledBy):
             replaceData(with: entity, lifetime: lifetime, keepingChanges: { ($0.settledAt ?? .max) > settledBy })
             return .newData(.network)
-        case .confirmed(let time, let settledBy):
+        case .confirmed(let time, let headers, let lifetime, let settledBy):
             if var data = serverData {
                 data.timestamp = time
+                if let headers { data.replaceHeaders(with: headers) }
                 replaceServerData(with: data, keepingChanges: { ($0.settledAt ?? .max) > settledBy })
             }
             freshness.dataTime = time
+            freshness.dataLifetime = lifetime
             clearError()
             return .notModified
         case .reused:

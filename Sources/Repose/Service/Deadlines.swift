@@ -13,8 +13,10 @@ protocol DeadlineTarget: AnyObject {
 /// earliest time, however many resources poll or watch for staleness, so nothing runs on the main actor between
 /// due times.
 ///
-/// Requests are never withdrawn: a target whose wishes changed asks again and ignores the call it no longer wants.
-/// A request costs O(log n); the service pays for requests only while resources poll or states are observed.
+/// A target whose wishes changed asks again and ignores the call it no longer wants; a target that wants nothing
+/// more (a state whose last observer left) withdraws its requests, so that no timer stays armed for it. A request
+/// costs O(log n), a withdrawal O(n); the service pays for requests only while resources poll or states are
+/// observed.
 @MainActor
 final class Deadlines {
     private struct Entry {
@@ -41,6 +43,23 @@ final class Deadlines {
     func add(_ time: TimeInterval, for target: any DeadlineTarget) {
         heap.append(Entry(time: time, target: target))
         siftUp(heap.count - 1)
+        armForEarliest()
+    }
+
+    /// Withdraws every request of `target`, and of targets that are gone (rule R7: a state's last observer left,
+    /// so its "now stale" time is no longer wanted). When nothing is left to wait for, the scheduler's work is
+    /// cancelled too, so no timer outlives the last wish; otherwise it is armed for the earliest wish left.
+    func withdraw(_ target: any DeadlineTarget) {
+        let count = heap.count
+        heap.removeAll { $0.target == nil || $0.target === target }
+        guard heap.count != count else { return }
+        for index in stride(from: heap.count / 2 - 1, through: 0, by: -1) {
+            siftDown(index)
+        }
+        if let armed, armed.time < (heap.first?.time ?? .infinity) {
+            armed.work.cancel()
+            self.armed = nil
+        }
         armForEarliest()
     }
 
@@ -75,7 +94,11 @@ final class Deadlines {
     private func removeFirst() {
         heap.swapAt(0, heap.count - 1)
         heap.removeLast()
-        var index = 0
+        siftDown(0)
+    }
+
+    private func siftDown(_ start: Int) {
+        var index = start
         while true {
             let left = 2 * index + 1
             let right = left + 1

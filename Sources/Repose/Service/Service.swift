@@ -126,13 +126,15 @@ public final class Service {
     /// The resource at `path` under another base URL than the service's.
     public func resource(baseURL: URL?, path: String) -> Resource {
         guard let base = URLBuilding.serviceBaseURL(baseURL) else { return invalidResource(source: path) }
-        return resource(url: URLBuilding.resourceURL(base: base, path: path), source: path)
+        return core.resource(
+            url: URLBuilding.resourceURL(base: base, path: path), source: path, reason: .forPath(path))
     }
 
     /// The resource at `path` under another base URL than the service's.
     public func resource(baseURL: String?, path: String) -> Resource {
         guard let base = URLBuilding.serviceBaseURL(baseURL) else { return invalidResource(source: path) }
-        return resource(url: URLBuilding.resourceURL(base: base, path: path), source: path)
+        return core.resource(
+            url: URLBuilding.resourceURL(base: base, path: path), source: path, reason: .forPath(path))
     }
 
     /// The resource at an absolute URL, ignoring ``baseURL``. A `nil` URL gives a resource whose requests fail.

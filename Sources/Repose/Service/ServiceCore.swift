@@ -84,8 +84,9 @@ final class ServiceCore {
     func resource(path: String) -> Resource {
         // A path seen before goes straight to its canonical key: building and parsing the URL is most of the cost.
         if let known = resourceCache.resource(forPath: path) { return known }
-        guard let baseURL, let url = resourceURL(base: baseURL, path: path) else {
-            return invalidResource(source: path)
+        guard let baseURL else { return invalidResource(source: path) }
+        guard let url = resourceURL(base: baseURL, path: path) else {
+            return invalidResource(source: path, reason: .forPath(path))
         }
         let key = ResourceKey(url.absoluteString)
         if let existing = resourceCache.resource(forKey: key) {
@@ -107,8 +108,8 @@ final class ServiceCore {
         return URLBuilding.resourceURL(base: base, path: path)
     }
 
-    func resource(url: URL?, source: String?) -> Resource {
-        guard let url else { return invalidResource(source: source) }
+    func resource(url: URL?, source: String?, reason: @autoclosure () -> InvalidURLReason = .unbuildable) -> Resource {
+        guard let url else { return invalidResource(source: source, reason: reason()) }
         return resource(url: url, key: ResourceKey(url.absoluteString))
     }
 
@@ -123,14 +124,14 @@ final class ServiceCore {
     }
 
     /// A resource standing for a URL that could not be built; every request it makes fails at once.
-    func invalidResource(source: String?) -> Resource {
+    func invalidResource(source: String?, reason: InvalidURLReason = .unbuildable) -> Resource {
         let escaped = (source ?? "").addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
-        let key = ResourceKey("repose-invalid-url:" + escaped)
+        let key = ResourceKey("repose-invalid-url:" + reason.keyPrefix + escaped)
         if let existing = resourceCache.resource(forKey: key) {
             return existing
         }
         let placeholder = URL(string: key.text) ?? URL(fileURLWithPath: "/")
-        let created = Resource(core: self, url: placeholder, invalidURLSource: source ?? "")
+        let created = Resource(core: self, url: placeholder, invalidURLSource: source ?? "", invalidURLReason: reason)
         resourceCache.insert(created, forKey: key)
         return created
     }

@@ -69,6 +69,7 @@ extension Resource {
             // Disconnecting happens on the main actor: signals of a resource live there, and so do their teardowns.
             return { [weak self] in
                 MainActor.assumeIsolated {
+                    feed.stopWatching()  // the "now stale" timer goes with its subscriber (R7)
                     guard let self else { return }
                     self.removeObservers(ownedBy: feed)
                     self.signals?.stateFeeds.removeAll { $0 === feed }
@@ -163,6 +164,13 @@ final class StateFeed: ResourceObserver, DeadlineTarget {
         else { return }
         staleAt = turnsStale
         resource.core.deadlines.add(turnsStale, for: self)
+    }
+
+    /// Withdraws the time this feed asked the service's timer for: its subscriber left.
+    func stopWatching() {
+        guard staleAt != nil else { return }
+        staleAt = nil
+        resource?.core.deadlines.withdraw(self)
     }
 
     func deadlineArrived(now: TimeInterval) {

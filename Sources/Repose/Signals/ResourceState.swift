@@ -26,11 +26,15 @@ public struct ResourceState<Content> {
     /// How many optimistic changes of mutations still on their way show in ``latestData`` over the server's data:
     /// time to show "saving…". See ``OptimisticChange``.
     public var pendingChanges: Int
+    /// Whether ``content`` and ``latestData`` are the previous resource's, kept on screen while this one loads:
+    /// time to dim the list or show "updating…". Only `flatMapLatestKeepingPrevious(_:)` sets it.
+    public var isPrevious: Bool
 
     /// Creates a snapshot from its parts.
     public init(
         content: Content?, latestData: Entity<Any>?, latestError: RequestError?, isLoading: Bool,
-        isRequesting: Bool, timestamp: TimeInterval, isStale: Bool = false, pendingChanges: Int = 0
+        isRequesting: Bool, timestamp: TimeInterval, isStale: Bool = false, pendingChanges: Int = 0,
+        isPrevious: Bool = false
     ) {
         self.content = content
         self.latestData = latestData
@@ -40,6 +44,7 @@ public struct ResourceState<Content> {
         self.timestamp = timestamp
         self.isStale = isStale
         self.pendingChanges = pendingChanges
+        self.isPrevious = isPrevious
     }
 
     /// The same snapshot with its content read as another type.
@@ -47,7 +52,7 @@ public struct ResourceState<Content> {
         ResourceState<T>(
             content: latestData.flatMap { $0.content as? T }, latestData: latestData, latestError: latestError,
             isLoading: isLoading, isRequesting: isRequesting, timestamp: timestamp, isStale: isStale,
-            pendingChanges: pendingChanges)
+            pendingChanges: pendingChanges, isPrevious: isPrevious)
     }
 }
 

@@ -121,34 +121,20 @@ extension URLBuilding {
     }
 }
 
-// Dot segments: `.` and `..` written by the user are text, never navigation (see `URLBuilding`).
+// Dot segments: `.` and `..` written by the user are refused, never text and never navigation (see `URLBuilding`).
 extension URLBuilding {
-    /// A path from the user as path text: escaped as by `percentEscaped(_:allowing:)` with `isPathByte`, and
-    /// every `.` or `..` segment written `%2E` or `%2E%2E`. `a/../b` → `a/%2E%2E/b`; `...` and `.x` stay.
-    static func escapedPath(_ path: String) -> String {
-        let escaped = percentEscaped(path, allowing: isPathByte)
-        guard hasDotSegment(escaped) else { return escaped }
-        return escaped.split(separator: "/", omittingEmptySubsequences: false)
-            .map { escapedDotSegment(String($0)) }
-            .joined(separator: "/")
-    }
-
-    /// `segment`, or `%2E` / `%2E%2E` when it is `.` / `..`.
-    static func escapedDotSegment(_ segment: String) -> String {
-        switch segment {
-        case ".": "%2E"
-        case "..": "%2E%2E"
-        default: segment
-        }
-    }
-
     /// Whether `path` has a segment that is exactly `.` or `..`.
     static func hasDotSegment(_ path: String) -> Bool {
         guard path.utf8.contains(UInt8(ascii: ".")) else { return false }  // the common case, without splitting
         // By bytes: as Characters, a "/" followed by a combining mark would not split.
-        let dot = UInt8(ascii: ".")
         return path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).contains {
-            $0.elementsEqual([dot]) || $0.elementsEqual([dot, dot])
+            isDotSegment($0)
         }
+    }
+
+    /// Whether `segment` is exactly `.` or `..`.
+    static func isDotSegment(_ segment: some Collection<UInt8>) -> Bool {
+        let dot = UInt8(ascii: ".")
+        return segment.elementsEqual([dot]) || segment.elementsEqual([dot, dot])
     }
 }

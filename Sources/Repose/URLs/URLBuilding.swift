@@ -13,11 +13,11 @@ import Foundation
 /// - Scheme and host are lowercased (they are case-insensitive), so `HTTPS://Foo.Bar/X` and `https://foo.bar/X`
 ///   name the same resource; userinfo, port, path, query and fragment are kept exactly.
 /// - Text from the user (paths, parameter names and values) is percent-encoded as UTF-8 with uppercase hex.
-/// - A resource URL is the URL that is sent. No URL built here has a literal `.` or `..` path segment (once it has
-///   a scheme or an authority): URLSession on Linux (libcurl) removes them before sending and Apple's may not, so
-///   a kept one would reach another path than the one shown, configured and cached. A path from the user keeps its
-///   dots as escaped text (`%2E`, `%2E%2E`); a URL given whole, or resolved by `relative`, has them removed
-///   (RFC 3986 section 5.2.4).
+/// - A resource URL is the URL that is sent. No URL built here has a `.` or `..` path segment (once it has a
+///   scheme or an authority), literal or escaped: URLSession on Linux (libcurl) removes literal ones before sending
+///   and Apple's may not, and WHATWG URL parsers, browsers and many servers read `%2E%2E` as `..`, so either would
+///   reach another path than the one shown, configured and cached. A path from the user with a dot segment is
+///   refused (nil); a URL given whole, or resolved by `relative`, has them removed (RFC 3986 section 5.2.4).
 ///   An `http(s)` or `ws(s)` URL with an empty path gets `/`, which is what is sent for it.
 /// - An `http(s)` or `ws(s)` URL that cannot be sent is refused (nil): a port above 65535, or a host that no name
 ///   resolver accepts (percent-escapes, sub-delimiters such as `$` or `;`, an `IPvFuture` literal). URLSession
@@ -50,17 +50,21 @@ enum URLBuilding {
     /// D5 D7 D8 D9: the URL of `path` under `base`. The path is appended to the base path with a joining slash
     /// (leading slash optional, trailing slash kept, `""` → the base itself, or the base with a slash added when
     /// it has none, as `resource(baseURL:path:)` needs); path characters are percent-escaped (`?foo=bar` →
-    /// `%3Ffoo=bar`, `%3F` → `%253F`, non-ASCII → UTF-8 percent-encoding) and a `.` or `..` segment is escaped
-    /// text (`../x` → `%2E%2E/x`), never navigation; the base's query is carried over
+    /// `%3Ffoo=bar`, `%3F` → `%253F`, non-ASCII → UTF-8 percent-encoding); the base's query is carried over
     /// (`https://foo.bar/v1?a=b&x=y` + `baz` → `https://foo.bar/v1/baz?a=b&x=y`), as is any fragment.
     ///
+    /// W3: nil when the path has a `.` or `..` segment (`../x`, `a/./b`, `a/..`): it is neither navigation nor
+    /// text here. Escaped (`%2E%2E`) it would still climb for every reader that decodes before removing dot
+    /// segments; kept literally, URLSession on Linux would resolve it before sending. `...`, `.x` and `%2E` (which
+    /// is escaped again, as `%252E`) are ordinary text.
+    ///
     /// The same arithmetic as `child(of:_:)`, so `resource("/a").child("b")` and `resource("/a/b")` agree.
-    /// nil only if Foundation refuses the result; the escaped path cannot cause that.
     static func resourceURL(base: URL, path: String) -> URL? {
         // By bytes, not Characters: a "/" followed by a combining mark is still a leading slash.
         let subpath =
             path.utf8.first == UInt8(ascii: "/") ? String(decoding: path.utf8.dropFirst(), as: UTF8.self) : path
-        return appending(escapedPath(subpath), to: base)
+        guard !hasDotSegment(subpath) else { return nil }
+        return appending(percentEscaped(subpath, allowing: isPathByte), to: base)
     }
 
     /// D10 D11: a URL given by the user, kept as it is written apart from what does not change what is sent:
@@ -88,30 +92,29 @@ enum URLBuilding {
         absoluteURL(url?.absoluteString)
     }
 
-    /// C2 C3 C4: `url`'s path with `subpath` appended, a joining slash inserted if needed. `child("")` and
-    /// `child("/")` → `…/a/b/`; `child("c")` and `child("/c")` → `…/a/b/c`. Never resolves `./` or `../`: a dot
-    /// segment is kept as escaped text (`../c` → `%2E%2E/c`), so it names a path below `url` everywhere, also on
-    /// Linux where URLSession would resolve a literal one before sending; `//host/c` and `ftp://host/c` are plain
-    /// path text (double slash preserved); percent-escapes `?foo` → `%3Ffoo`, space and Unicode → UTF-8
-    /// percent-encoding.
+    /// C2 C3 C4 W3: `url`'s path with `subpath` appended, a joining slash inserted if needed. `child("")` and
+    /// `child("/")` → `…/a/b/`; `child("c")` and `child("/c")` → `…/a/b/c`. Never resolves `./` or `../`: a
+    /// subpath with a dot segment gives nil (see `resourceURL(base:path:)`), so a child is always below `url`;
+    /// `//host/c` and `ftp://host/c` are plain path text (double slash preserved); percent-escapes `?foo` →
+    /// `%3Ffoo`, space and Unicode → UTF-8 percent-encoding.
     ///
     /// Only the path changes: the query of `url` is kept, like the service base's query that D8 carries to
     /// every resource, so that `resource("/foo").child("bar")` is the same URL as `resource("/foo/bar")` (D12)
     /// even when the base has a query (an API key, say). A fragment is kept for the same reason.
-    /// Returns `url` unchanged only if Foundation refused the result, which escaping rules out.
-    static func child(of url: URL, _ subpath: String) -> URL {
-        resourceURL(base: url, path: subpath) ?? url
+    static func child(of url: URL, _ subpath: String) -> URL? {
+        resourceURL(base: url, path: subpath)
     }
 
     /// `url` with exactly one more path segment, `segment`, whatever it holds: every byte but letters, digits,
-    /// `-`, `.`, `_` and `~` is percent-escaped (`/`, `?`, `#`, `%`, `;` included), and a segment of only `.` or
-    /// `..` becomes `%2E` or `%2E%2E`. The query and fragment of `url` are kept, as by `child(of:_:)`.
+    /// `-`, `.`, `_` and `~` is percent-escaped (`/`, `?`, `#`, `%`, `;` included). The query and fragment of
+    /// `url` are kept, as by `child(of:_:)`.
     ///
     /// nil for an empty segment: it would name `url`'s directory (`…/users/`), not a child, and an empty value
-    /// from user input is more likely a mistake than a request for the collection.
+    /// from user input is more likely a mistake than a request for the collection. nil for `.` and `..` too (W3):
+    /// they name `url` or its parent, never a child, in any form a server may decode.
     static func child(of url: URL, segment: String) -> URL? {
-        guard !segment.isEmpty else { return nil }
-        return appending(escapedDotSegment(percentEscaped(segment, allowing: isUnreserved)), to: url)
+        guard !segment.isEmpty, !isDotSegment(segment.utf8) else { return nil }
+        return appending(percentEscaped(segment, allowing: isUnreserved), to: url)
     }
 
     /// `base` with `escapedPath` (already escaped) appended to its path, a joining slash inserted if needed.

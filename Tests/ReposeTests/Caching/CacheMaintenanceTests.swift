@@ -42,7 +42,7 @@ struct CacheMaintenanceTests {
         #expect(cache.entry("/v1/other") != nil)
     }
 
-    @Test("K8 a 304 refreshes the stored entry's timestamp through updateEntityTimestamp, without a write")
+    @Test("K8 a 304 refreshes the stored entry's timestamp through refreshEntity, without a write")
     func notModifiedRefreshesTimestamp() async {
         await loadFromNetwork("same")
         harness.clock.now = 2000
@@ -80,10 +80,11 @@ struct EntityCacheDefaultsTests {
     func defaults() {
         let cache = MinimalCache()
         cache.writeEntity(Entity<Any>(content: "x", contentType: "text/plain", timestamp: 10), forKey: "k")
-        cache.updateEntityTimestamp(20, forKey: "k")
+        cache.refreshEntity(forKey: "k", confirmedAt: 20, headers: ["cache-control": "no-cache"])
         #expect(cache.readEntity(forKey: "k")?.timestamp == 20)
+        #expect(cache.readEntity(forKey: "k")?.header(forKey: "Cache-Control") == "no-cache")
         #expect(cache.workQueue === MinimalCache().workQueue)
-        cache.updateEntityTimestamp(30, forKey: "missing")
+        cache.refreshEntity(forKey: "missing", confirmedAt: 30, headers: [:])
         #expect(cache.readEntity(forKey: "missing") == nil)
     }
 

@@ -23,14 +23,16 @@ final class FileCacheRulesTests {
         try? FileManager.default.removeItem(at: root)
     }
 
-    /// Stores `content` for the resource in `cache`, as a previous launch would have.
-    private func seed(_ cache: FileEntityCache, _ content: Any, timestamp: TimeInterval) throws {
-        let key = try #require(cache.key(for: resource))
+    /// Stores `content` for the resource in `cache`, as a previous launch's `stage` would have.
+    private func seed(
+        _ cache: FileEntityCache, _ content: Any, timestamp: TimeInterval, at stage: PipelineStageKey = .rawData
+    ) throws {
+        let key = try #require(cache.key(for: resource, at: stage))
         cache.writeEntity(Entity<Any>(content: content, contentType: "text/plain", timestamp: timestamp), forKey: key)
     }
 
-    private func stored(in cache: FileEntityCache) throws -> Entity<Any>? {
-        let key = try #require(cache.key(for: resource))
+    private func stored(in cache: FileEntityCache, at stage: PipelineStageKey = .rawData) throws -> Entity<Any>? {
+        let key = try #require(cache.key(for: resource, at: stage))
         return cache.workQueue.sync { cache.readEntity(forKey: key) }
     }
 
@@ -72,6 +74,32 @@ final class FileCacheRulesTests {
         #expect(try stored(in: raw)?.timestamp == 1026)
     }
 
+    @Test("W4 K8 a 304's headers reach the disk: after a relaunch the entry has the lifetime the 304 gave")
+    func notModifiedHeadersReachTheDisk() async throws {
+        harness.service.configure { $0.freshness = .fromHTTPHeaders }
+        await resource.cacheCheckCompleted()
+        let headers = ["ETag": "\"a\"", "Cache-Control": "max-age=3600"]
+        await harness.answer(resource.load(), text: "kept", headers: headers)
+        await harness.answer(resource.load(), status: 304, headers: ["ETag": "\"a\"", "Cache-Control": "no-cache"])
+        raw.workQueue.sync {}
+        #expect(try stored(in: raw)?.header(forKey: "Cache-Control") == "no-cache")
+        #expect(try stored(in: raw)?.content as? Data == Data("kept".utf8))
+
+        let relaunch = Harness()  // the next launch, over the same folder
+        let cache = FileEntityCache(directory: root.appendingPathComponent("raw"))
+        relaunch.service.configure {
+            $0.pipeline[.rawData].cacheUsing(cache)
+            $0.freshness = .fromHTTPHeaders
+        }
+        let resource = relaunch.service.resource("/a/b")
+        let request = resource.loadIfNeeded()
+        await resource.cacheCheckCompleted()
+        #expect(resource.text == "kept")
+        #expect(relaunch.network.sent.count == 1)  // no-cache: the disk's copy is revalidated, not taken as fresh
+        relaunch.network.respond(status: 304, headers: ["ETag": "\"a\""])
+        _ = await request?.responseInfo
+    }
+
     @Test("H4 H6 a stale entry is shown, then replaced from the network; a miss goes straight to the network")
     func staleHitAndMiss() async throws {
         try seed(raw, Data("stale".utf8), timestamp: 100)
@@ -98,7 +126,7 @@ final class FileCacheRulesTests {
     func latestStageWinsAndLaterStagesRun() async throws {
         let decoded = FileEntityCache(directory: root.appendingPathComponent("decoded"))
         try seed(raw, Data("raw bytes".utf8), timestamp: 990)
-        try seed(decoded, "decoded text", timestamp: 990)
+        try seed(decoded, "decoded text", timestamp: 990, at: .decoding)
         harness.service.configure { $0.pipeline[.decoding].cacheUsing(decoded) }
         await resource.cacheCheckCompleted()
         #expect(resource.latestData?.content as? String == "decoded text")
@@ -114,7 +142,7 @@ final class FileCacheRulesTests {
     @Test("H10 an entry a later stage rejects is ignored in favour of an earlier cache's entry")
     func rejectedHitFallsBack() async throws {
         let parsed = FileEntityCache(directory: root.appendingPathComponent("parsed"))
-        try seed(parsed, Data([0xFF, 0xFE]), timestamp: 990)  // bytes: the model stage below wants text
+        try seed(parsed, Data([0xFF, 0xFE]), timestamp: 990, at: .parsing)  // bytes: the model stage below wants text
         try seed(raw, Data("good".utf8), timestamp: 990)
         harness.service.configure {
             $0.pipeline[.parsing].cacheUsing(parsed)
@@ -132,9 +160,26 @@ final class FileCacheRulesTests {
         await harness.answer(resource.load(), text: "both")
         decoded.workQueue.sync {}
         #expect(try stored(in: raw)?.content as? Data == Data("both".utf8))
-        #expect(try stored(in: decoded)?.content as? String == "both")
+        #expect(try stored(in: decoded, at: .decoding)?.content as? String == "both")
         await harness.answer(resource.load(), status: 500, text: "failure")
         #expect(try stored(in: raw)?.content as? Data == Data("both".utf8))
+    }
+
+    @Test("T10 two FileEntityCaches over one folder on two stages never share a file; each reads its own kind")
+    func twoStagesOneFolder() async throws {
+        let folder = root.appendingPathComponent("shared")
+        let (bytes, text) = (FileEntityCache(directory: folder), FileEntityCache(directory: folder))
+        harness.service.configure {
+            $0.pipeline[.rawData].cacheUsing(bytes)
+            $0.pipeline[.decoding].cacheUsing(text)
+        }
+        await resource.cacheCheckCompleted()
+        await harness.answer(resource.load(), text: "both")
+        bytes.workQueue.sync {}
+        text.workQueue.sync {}
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 2)
+        #expect(try stored(in: bytes)?.content as? Data == Data("both".utf8))
+        #expect(try stored(in: text, at: .decoding)?.content as? String == "both")
     }
 
     @Test("H14 a resource the cache gives no key is neither read nor written")
@@ -191,7 +236,7 @@ final class FileCacheRulesTests {
         await harness.answer(resource.load(), contentType: "application/json", text: #"{"name":"Ada"}"#)
         models.workQueue.sync {}
         #expect(parsing.seen == ["success"])
-        #expect(try stored(in: models)?.content as? Profile == Profile(name: "Ada"))
+        #expect(try stored(in: models, at: .model)?.content as? Profile == Profile(name: "Ada"))
 
         let relaunched = Harness()
         let cache = FileEntityCache(directory: root.appendingPathComponent("models"), codecs: [.codable(Profile.self)])

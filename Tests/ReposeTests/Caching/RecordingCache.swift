@@ -30,7 +30,20 @@ final class RecordingCache: EntityCache, @unchecked Sendable {
 
     func readEntity(forKey key: String) -> Entity<Any>? {
         record("read \(key)")
-        return lock.withLock { entries[key] }
+        let (entity, signal) = lock.withLock { (entries[key], readSignal) }
+        signal?.signal()
+        return entity
+    }
+
+    /// Signalled after each read has taken its entity, before it returns: a test can wait, off the main actor's
+    /// turn, until a read has found what it will deliver.
+    private var readSignal: DispatchSemaphore?
+
+    /// A semaphore signalled once per read from now on.
+    func signalReads() -> DispatchSemaphore {
+        let semaphore = DispatchSemaphore(value: 0)
+        lock.withLock { readSignal = semaphore }
+        return semaphore
     }
 
     func writeEntity(_ entity: Entity<Any>, forKey key: String) {
@@ -65,9 +78,9 @@ final class RecordingCache: EntityCache, @unchecked Sendable {
         return { gate.signal() }
     }
 
-    func updateEntityTimestamp(_ timestamp: TimeInterval, forKey key: String) {
+    func refreshEntity(forKey key: String, confirmedAt timestamp: TimeInterval, headers: [String: String]) {
         record("touch \(key) \(Int(timestamp))")
-        lock.withLock { entries[key]?.timestamp = timestamp }
+        lock.withLock { entries[key]?.timestamp = timestamp }  // an app's cache: the time is all this one keeps
     }
 
     private func record(_ call: String) {

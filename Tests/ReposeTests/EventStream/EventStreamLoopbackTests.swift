@@ -37,7 +37,7 @@ final class EventStreamLoopbackTests {
     private func eventually(
         _ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation
     ) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(10)
+        let deadline = ContinuousClock.now + .seconds(60)
         while !condition() {
             if ContinuousClock.now > deadline {
                 Issue.record("the condition never held", sourceLocation: sourceLocation)

@@ -65,10 +65,26 @@ struct HTTPFreshnessTests {
         Row("R1 unreadable Age is ignored", ["Cache-Control": "max-age=60", "Age": "old"], lifetime: 60, logLines: 1),
         Row("R1 negative Age is ignored", ["Cache-Control": "max-age=60", "Age": "-5"], lifetime: 60, logLines: 1),
         Row("R1 header names in any letter case", ["CACHE-CONTROL": "max-age=7", "age": "2"], lifetime: 5),
+        // W4: RFC 9111 §4.2.1 encourages taking invalid freshness information as stale; these once fell back.
         Row(
-            "R1 unreadable max-age is ignored, Expires applies",
-            ["Cache-Control": "max-age=soon", "Expires": inAnHour, "Date": date], lifetime: 3_600, logLines: 1),
-        Row("R1 fractional max-age is ignored", ["Cache-Control": "max-age=1.5"], logLines: 1),
+            "W4 unreadable max-age is stale, whatever Expires says",
+            ["Cache-Control": "max-age=soon", "Expires": inAnHour, "Date": date], lifetime: 0, logLines: 1),
+        Row("W4 fractional max-age is stale", ["Cache-Control": "max-age=1.5"], lifetime: 0, logLines: 1),
+        Row("W4 negative max-age is stale", ["Cache-Control": "max-age=-1"], lifetime: 0, logLines: 1),
+        Row("W4 max-age without a value is stale", ["Cache-Control": "max-age"], lifetime: 0, logLines: 1),
+        Row("W4 no-store is stale at once", ["Cache-Control": "no-store"], lifetime: 0),
+        Row("W4 no-store wins over max-age", ["Cache-Control": "no-store, max-age=10000"], lifetime: 0),
+        Row("W4 no-store wins over Expires", ["Cache-Control": "no-store", "Expires": inAnHour], lifetime: 0),
+        Row("W4 Vary: * is stale at once", ["Cache-Control": "max-age=60", "Vary": "*"], lifetime: 0),
+        Row("W4 Vary with * among names", ["Cache-Control": "max-age=60", "Vary": "Accept, * "], lifetime: 0),
+        Row(
+            "W4 Vary naming headers keeps the lifetime", ["Cache-Control": "max-age=60", "Vary": "Accept"], lifetime: 60
+        ),
+        Row("W4 must-revalidate without a lifetime is stale", ["Cache-Control": "must-revalidate"], lifetime: 0),
+        Row(
+            "W4 must-revalidate with Expires keeps Expires", ["Cache-Control": "must-revalidate", "Expires": inAnHour],
+            lifetime: 3_600),
+        Row("W4 proxy-revalidate is for shared caches only", ["Cache-Control": "proxy-revalidate"]),
         Row(
             "R1 malformed directive is ignored, the rest applies", ["Cache-Control": "max-age=6 0, max-age=30"],
             lifetime: 30, logLines: 1),
@@ -79,7 +95,6 @@ struct HTTPFreshnessTests {
         Row(
             "R2 qualified no-cache does not make it stale", ["Cache-Control": "no-cache=\"Set-Cookie\", max-age=60"],
             lifetime: 60),
-        Row("R2 no-store alone says nothing of freshness", ["Cache-Control": "no-store"]),
         Row("R4 Retry-After in seconds", ["Retry-After": "120"], retryDelay: 120),
         Row("R4 Retry-After 0", ["Retry-After": "0"], retryDelay: 0),
         Row("R4 Retry-After as a date, against Date", ["Retry-After": inAnHour, "Date": date], retryDelay: 3_600),
@@ -97,13 +112,18 @@ struct HTTPFreshnessTests {
         Row("R4 negative Retry-After is ignored", ["Retry-After": "-10"], logLines: 1),
         Row("R4 fractional Retry-After is ignored", ["Retry-After": "1.5"], logLines: 1),
         Row("R4 Retry-After with spaces around it", ["Retry-After": " 30 "], retryDelay: 30),
+        Row("W5 Retry-After is capped at an hour", ["Retry-After": "2147483647"], retryDelay: 3_600),
+        Row("W5 Retry-After of exactly an hour", ["Retry-After": "3600"], retryDelay: 3_600),
+        Row(
+            "W5 Retry-After as a date next year is capped at an hour",
+            ["Retry-After": "Mon, 06 Nov 1995 08:49:37 GMT", "Date": date], retryDelay: 3_600),
         Row(
             "R1 R4 freshness and Retry-After together", ["Cache-Control": "max-age=5", "Retry-After": "10"],
             lifetime: 5,
             retryDelay: 10),
     ]
 
-    @Test("R1 R2 R4 headers to lifetime and Retry-After", arguments: rows)
+    @Test("R1 R2 R4 W4 W5 headers to lifetime and Retry-After", arguments: rows)
     func reads(row: Row) {
         let lines = Self.logLines {
             let freshness = HTTPFreshness(headers: row.headers, receivedAt: Self.received)

@@ -61,6 +61,22 @@ struct StaleStateTests {
         #expect(harness.scheduler.pendingCount == 0)  // stale already: nothing to wait for
     }
 
+    @Test("R7 cancelling a state's last subscription withdraws its stale timer: nothing stays scheduled or fires")
+    func timerWithdrawnWithLastObserver() {
+        resource.overrideLocalContent(with: "data")  // stale at 1030
+        var snapshots = 0
+        let first = resource.state.observe { _ in snapshots += 1 }
+        let second = resource.state.observe { _ in snapshots += 1 }
+        #expect(harness.scheduler.pendingCount == 1)
+        first.cancel()
+        #expect(harness.scheduler.pendingCount == 1)  // one subscriber still waits for it
+        second.cancel()
+        #expect(harness.scheduler.pendingCount == 0)
+        #expect(resource.core.deadlines.count == 0)
+        harness.clock.now += 40
+        #expect(snapshots == 2)  // the two replays, nothing more
+    }
+
     @Test("R7 no data is not stale; an error keeps the data's own age")
     func withoutDataOrWithError() async throws {
         #expect(!resource.currentState.isStale)

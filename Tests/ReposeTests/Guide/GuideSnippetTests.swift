@@ -10,9 +10,9 @@ struct GuideSnippetTests {
     /// The guide pages whose Swift blocks are compiled: `Docs/<Page>.md` has its twin in
     /// `Tests/ReposeTests/Guide/<Page>Guide.swift`.
     static let pages = [
-        "Behavior", "Caching", "Configuration", "Freshness", "Inspector", "Lists", "LiveResources", "Logging", "Memory",
-        "MigratingFromSiesta", "Mutations", "Networking", "Observers", "Pipeline", "Requests", "ResourceState",
-        "Security", "ServicesAndResources", "Signals", "Testing", "TypedContent",
+        "Behavior", "Caching", "Configuration", "FirstServer", "Freshness", "Inspector", "Lists", "LiveResources",
+        "Logging", "Memory", "MigratingFromSiesta", "Mutations", "Networking", "Observers", "Pipeline", "Requests",
+        "ResourceState", "Security", "ServicesAndResources", "Signals", "Testing", "TypedContent",
         "Metrics", "Downloads",
     ]
 
@@ -71,6 +71,30 @@ struct GuideSnippetTests {
         weak let weakScreen = screen
         screen = nil
         #expect(weakScreen == nil)
+    }
+
+    @MainActor
+    @Test("X3 the Signals guide's search keeps the previous results on screen, dimmed, while the next query loads")
+    func searchKeepsPrevious() async {
+        let network = StubNetworkingProvider()
+        let scheduler = TestScheduler(now: .seconds(1000))
+        network.stub(.get, "https://api.example.com/search?q=sie", json: [["name": "Siesta"]])
+        let next = network.stub(.get, "https://api.example.com/search?q=sies", json: [["name": "Siesta 2"]]).held()
+        let api = Service(baseURL: "https://api.example.com", options: .init(networking: network, scheduler: scheduler))
+        LifetimeCheck.track(api)
+        let screen = SignalsGuideScreen(api: api)
+        let results = screen.search(scheduler: scheduler)
+        screen.showResults(results)
+        scheduler.advance(by: .milliseconds(300))
+        _ = await api.resource("/search").withParam("q", "sie").loadRequests.first?.response
+        #expect(screen.list.items.count == 1 && screen.list.alpha == 1)
+        screen.query?.value = "sies"
+        scheduler.advance(by: .milliseconds(300))
+        await next.requested()
+        #expect(screen.list.items.count == 1 && screen.list.alpha == 0.5 && !screen.spinner.isHidden)
+        next.release()
+        _ = await api.resource("/search").withParam("q", "sies").loadRequests.first?.response
+        #expect(screen.list.alpha == 1 && screen.spinner.isHidden)
     }
 
     @Test("S1 the Memory page's trap keeps its owner alive, and its fix frees it")

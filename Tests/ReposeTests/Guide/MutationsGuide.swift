@@ -94,7 +94,7 @@ final class MutationsGuideScreen {
 
     func watch(_ notesAPI: Service) {
         notesAPI.outbox.state.observe(owner: self) { owner, status in
-            owner.syncLabel.text = status.pending.isEmpty ? "Saved" : "\(status.pending.count) changes to send"
+            owner.syncLabel.text = status.isEmpty ? "Saved" : "Saving…"
             for failure in status.failures {
                 owner.show("Not saved: \(failure.item.url): \(failure.error.userMessage)")
             }

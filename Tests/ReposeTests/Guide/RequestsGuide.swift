@@ -65,10 +65,14 @@ enum RequestsGuide {
             }
     }
 
+    static func oneOffHeaders(_ avatar: Resource, user: Resource, note: Resource, png: Data, etag: String) {
+        avatar.request(.put, data: png, contentType: "image/png", headers: ["X-Visibility": "public"])
+        user.load(using: user.request(.get, headers: ["X-Debug": "1"]))
+        note.mutate(.patch, json: ["text": "Milk"], showing: .merge(["text": "Milk"]), headers: ["If-Match": etag])
+    }
+
     static func requestMutation(_ avatar: Resource, png: Data) {
-        avatar.request(.put, data: png, contentType: "image/png") {
-            $0.setValue("public", forHTTPHeaderField: "X-Visibility")
-        }
+        avatar.request(.put, data: png, contentType: "image/png") { $0.timeoutInterval = 300 }
     }
 
     static func repeating(_ resource: Resource, payload: [String: Any]) {

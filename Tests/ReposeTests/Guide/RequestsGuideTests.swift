@@ -39,6 +39,38 @@ struct RequestsGuideTests {
         #expect(profile.jsonDict["name"] as? String == "Ada")
     }
 
+    @Test("one-off headers go the same way, as headers:, on a body helper, a load and an optimistic mutation")
+    func oneOffHeaders() async {
+        network.stub(.put, "https://api.example.com/avatar", status: 204)
+        network.stub(.get, "https://api.example.com/user", json: ["name": "Ada"])
+        network.stub(.patch, "https://api.example.com/notes/1", status: 204)
+        network.stub(.get, "https://api.example.com/notes/1", json: ["text": "Milk"])
+        let (avatar, user, note) = (
+            service.resource("/avatar"), service.resource("/user"), service.resource("/notes/1")
+        )
+        RequestsGuide.oneOffHeaders(avatar, user: user, note: note, png: Data([1]), etag: "\"v1\"")
+        for request in avatar.allRequests + user.allRequests + note.allRequests { _ = await request.response }
+        let sent = { (method: RequestMethod) in self.network.requests.first { $0.method == method } }
+        #expect(sent(.put)?.header("X-Visibility") == "public")
+        #expect(sent(.put)?.header("Content-Type") == "image/png")
+        #expect(sent(.get)?.header("X-Debug") == "1")
+        #expect(sent(.patch)?.header("If-Match") == "\"v1\"")
+        #expect(sent(.patch)?.header("Content-Type") == "application/json")
+        #expect(user.jsonDict["name"] as? String == "Ada")
+    }
+
+    @Test("a one-off Content-Type beats the body helper's, on a request and on a mutation alike")
+    func oneOffContentType() async {
+        network.stub(.patch, "https://api.example.com/notes/1", status: 204)
+        network.stub(.get, "https://api.example.com/notes/1", json: ["text": "Milk"])
+        let note = service.resource("/notes/1")
+        let type = ["content-type": "application/merge-patch+json"]
+        _ = await note.request(.patch, json: ["text": "Milk"], headers: type).response
+        _ = await note.mutate(.patch, json: ["text": "Milk"], headers: type).response
+        let patches = network.requests.filter { $0.method == .patch }
+        #expect(patches.map { $0.header("Content-Type") } == Array(repeating: "application/merge-patch+json", count: 2))
+    }
+
     @Test("a request of the app's own, loaded into the resource without the network")
     func customRequest() async {
         let vault = service.resource("/vault")

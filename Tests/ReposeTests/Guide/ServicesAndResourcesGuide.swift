@@ -30,7 +30,7 @@ enum ServicesAndResourcesGuide {
 
     @MainActor
     static func dotSegments(_ service: Service) -> Resource {
-        let admin = service.resource("/files").child("../admin")  // …/v1/files/%2E%2E/admin, and that is what is sent
+        let admin = service.resource("/files").child("../admin")  // invalid: its loads fail at once with InvalidURL
         return admin
     }
 
@@ -39,7 +39,6 @@ enum ServicesAndResourcesGuide {
         let users = service.resource("/users")
         print(users.child(segment: userID).url)  // …/users/ada
         print(users.child(segment: "../admin").url)  // …/users/..%2Fadmin: one segment, named "../admin"
-        print(users.child(segment: "..").url)  // …/users/%2E%2E
         print(users.child(segment: "a b?c#d").url)  // …/users/a%20b%3Fc%23d
     }
 }

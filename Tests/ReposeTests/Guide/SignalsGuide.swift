@@ -17,6 +17,12 @@ final class GuideSpinner {
     var isHidden = true
 }
 
+/// Stands in for a list view.
+final class GuideList {
+    var items: [Any] = []
+    var alpha = 1.0
+}
+
 @MainActor
 final class SignalsGuideScreen {
     struct User: Decodable, Sendable {
@@ -31,6 +37,8 @@ final class SignalsGuideScreen {
     let nameLabel = GuideLabel()
     let errorLabel = GuideLabel()
     let spinner = GuideSpinner()
+    let list = GuideList()
+    var query: MutableState<String>?
     var subscription: Subscription?
     var group = ResourceGroup()
     var rendered: [ResourceState<Any>] = []
@@ -107,14 +115,24 @@ final class SignalsGuideScreen {
         let results = query.state.signal
             .debounce(for: .milliseconds(300), scheduler: MainScheduler())
             .hold(initial: "")
-            .flatMapLatest { text -> State<ResourceState<Any>> in
-                text.isEmpty ? .constant(.empty) : api.resource("/search").withParam("q", text).autoloadingState()
+            .flatMapLatestKeepingPrevious { text in
+                text.isEmpty ? nil : api.resource("/search").withParam("q", text).autoloadingState()
             }
 
         query.value = "s"
         query.value = "si"
         query.value = "sie"  // typed within 300 ms: one request, for "sie"
+        self.query = query
         return results
+    }
+
+    /// Shows the search results, dimmed while they are the previous query's.
+    func showResults(_ results: State<ResourceState<Any>>) {
+        results.observe(owner: self) { screen, state in
+            screen.list.items = state.jsonArray
+            screen.list.alpha = state.isPrevious ? 0.5 : 1
+            screen.spinner.isHidden = !state.isLoading
+        }
     }
 
     func asyncAwait(user: Resource) async throws {

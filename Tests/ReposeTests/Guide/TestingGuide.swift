@@ -131,6 +131,17 @@ extension UserTests {
         #expect(network.requests.count == 2)
     }
 
+    @Test("a scheduler started at a date stamps data with that date, read back as a Date")
+    func clockAtADate() async {
+        let clock = TestScheduler(date: Date(timeIntervalSince1970: 1_800_000_000))
+        let api = Service(baseURL: "https://api.example.com/v1", options: .init(networking: network, scheduler: clock))
+        network.stub(.get, "https://api.example.com/v1/users/1", json: ["name": "Ada"])
+        clock.advance(by: .seconds(90))
+        _ = await api.resource("/users/1").load().response
+        #expect(api.resource("/users/1").latestData?.timestamp == clock.date.timeIntervalSince1970)
+        #expect(clock.date == Date(timeIntervalSince1970: 1_800_000_090))
+    }
+
     @Test("a load nobody watches any more is cancelled after the delay, in virtual time")
     func autoloadingInVirtualTime() async {
         let route = network.stub(.get, "https://api.example.com/v1/users/1", json: ["name": "Ada"]).held()

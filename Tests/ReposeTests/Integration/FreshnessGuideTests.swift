@@ -16,7 +16,8 @@ final class GuideKeychain {
 struct SessionExpired: Error {}
 
 @MainActor
-@Suite("The examples of the freshness, retries and authentication guide", .checksLifetimes)
+@Suite(
+    "The examples of the freshness, retries and authentication guide", .checksLifetimes, .timeLimit(.minutes(1)))
 struct FreshnessGuideTests {
     let network = StubNetworkingProvider()
     let scheduler = TestScheduler(now: .seconds(1_000))

@@ -39,6 +39,15 @@ struct LinkHeaderTests {
         Case(header: "<>; rel=next", next: "", note: "an empty target is read as written"),
         Case(
             header: "<\u{00E9}/caf\u{00E9}>; rel=next", next: "\u{00E9}/caf\u{00E9}", note: "non-ASCII text kept whole"),
+        // W6: RFC 8288 Appendix B.3 reads an unquoted value up to the next ";" or ","; B.2 splits it on spaces.
+        Case(header: "</a>; rel=prefetch next", next: "/a", note: "W6 unquoted rel with several relation types"),
+        Case(
+            header: "</a>; rel=prev NEXT ; title=x", next: "/a", note: "W6 unquoted types, any case, then a parameter"),
+        Case(header: "</a>; rel=next\tlast, </b>; rel=first", next: "/a", note: "W6 unquoted types split on a tab"),
+        Case(
+            header: #"</a>; rel="next"; anchor="/other", </b>; rel="next""#, next: "/b",
+            note: "W6 a link anchored at another resource is that resource's link"),
+        Case(header: #"</a>; rel="next"; anchor="""#, next: "/a", note: "W6 an empty anchor is the page itself"),
     ]
 
     @Test("L1 the next link is read from Link headers as RFC 8288 writes them", arguments: cases)
@@ -55,6 +64,14 @@ struct LinkHeaderTests {
                 .init(target: "https://x.example/c", parameters: ["anchor": ""]),
             ])
         #expect(header.links.first?.relations == ["next", "last"])
+        #expect(LinkHeader("</a>; rel=next last; x").links.first?.parameters == ["rel": "next last", "x": ""])
+    }
+
+    @Test("W6 an anchor is the page's own only when the caller says so")
+    func anchorContext() {
+        let header = LinkHeader(#"</a>; rel=next; anchor="https://x.example/p", </b>; rel=next"#)
+        #expect(header.target(relation: "next") == "/b")
+        #expect(header.target(relation: "next", isSelf: { $0 == "https://x.example/p" }) == "/a")
     }
 
     @Test("malformed Link headers never crash, and what is read survives being written and read again")

@@ -23,7 +23,10 @@ struct PagedListFailureTests {
         #expect(list.state.value.latestError?.httpStatusCode == 503)
         #expect(ids(list) == [1] && list.state.value.hasMore && !list.state.value.isLoading)
 
-        #expect(list.loadMore() == nil)  // the error is younger than retryTime (1 s by default)
+        // The error is younger than retryTime (1 s by default): nothing is sent, and the request says why.
+        let waiting = try #require(list.loadMore())
+        #expect(await waiting.responseInfo.response.error?.httpStatusCode == 503)
+        #expect(harness.network.sent.count == 2 && !list.state.value.isLoading)
         let retry = try #require(list.retry())
         #expect(list.state.value.isLoadingMore && list.state.value.latestError != nil)
         await harness.answerPage(retry, [2])
@@ -46,6 +49,9 @@ struct PagedListFailureTests {
         let list = makeList()
         await harness.answer(try #require(list.loadMore()), status: 500)
         #expect(list.state.value.latestError?.httpStatusCode == 500 && list.state.value.hasMore)
+        let waiting = try #require(list.loadMore())  // the first page failed a moment ago: its error, no request
+        #expect(await waiting.responseInfo.response.error?.httpStatusCode == 500)
+        #expect(harness.network.sent.count == 1)
         await harness.answerPage(list.retry(), [1, 2])
         #expect(ids(list) == [1, 2] && list.state.value.latestError == nil)
 
@@ -106,7 +112,7 @@ struct PagedListFailureTests {
 
         let custom = service.pagedList(
             startingAt: service.resource("/other"), items: [Repo].self,
-            nextPage: .custom { _, context in context.page.relative("https://elsewhere.example/repos?page=2") })
+            nextPage: .custom { _, context in context.resource.relative("https://elsewhere.example/repos?page=2") })
         await harness.answerPage(custom.loadMore(), [1])
         #expect(custom.state.value.hasMore)
     }

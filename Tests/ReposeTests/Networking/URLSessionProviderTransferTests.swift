@@ -7,7 +7,25 @@ import Testing
 struct URLSessionProviderTransferTests {
     typealias Transfer = URLSessionProvider.SessionDelegate.Transfer
 
-    let transfer = Transfer(maximumSize: .max, progress: { _ in }, completion: { _ in })
+    /// A clock that stands still: these tests are about bytes, and a slow machine must not make time count.
+    let transfer = Transfer(maximumSize: .max, clock: { 0 }, progress: { _ in }, completion: { _ in })
+
+    @Test("W7 bytes that moved are worth a report a tenth of a second after the last one, however few they are")
+    func reportAfterTime() {
+        let clock = ManualNanoseconds()
+        let slow = Transfer(maximumSize: .max, clock: clock.read, progress: { _ in }, completion: { _ in })
+        let chunk = Data(count: 1000)
+        #expect(slow.recordReceived(chunk, expected: 20_000))  // the first bytes of a body still coming
+        _ = slow.takeNewSample()
+        clock.advance(by: 50_000_000)
+        #expect(!slow.recordReceived(chunk, expected: 20_000))
+        clock.advance(by: 50_000_000)
+        #expect(slow.recordReceived(chunk, expected: 20_000))
+        #expect(slow.takeNewSample()?.bytesReceived == 3000)
+        clock.advance(by: 200_000_000)
+        #expect(!slow.recordSent(0, expected: 5000))  // nothing moved: nothing to report, however long it was
+        #expect(slow.recordSent(100, expected: 5000))
+    }
 
     @Test("a body that arrives whole is kept as is and reported with the completion, not before")
     func wholeBody() {
@@ -85,5 +103,18 @@ struct URLSessionProviderTransferTests {
         _ = transfer.recordReceived(Data(count: 80), expected: 50)
         let sample = transfer.takeNewSample()
         #expect(sample == TransferProgress(bytesReceived: 80, bytesExpectedToReceive: 80))
+    }
+}
+
+/// A monotonic clock in nanoseconds that moves only when told.
+final class ManualNanoseconds: @unchecked Sendable {
+    // `@unchecked Sendable`: `now` is only touched under `lock`.
+    private let lock = NSLock()
+    private var now: UInt64 = 1_000_000_000
+
+    var read: @Sendable () -> UInt64 { { [self] in lock.withLock { now } } }
+
+    func advance(by nanoseconds: UInt64) {
+        lock.withLock { now += nanoseconds }
     }
 }

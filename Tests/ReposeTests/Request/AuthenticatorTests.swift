@@ -5,7 +5,7 @@ import Testing
 
 /// Authentication on the manual network: the test answers every request, in the order they were sent.
 @MainActor
-@Suite("R9 authentication that refreshes once", .checksLifetimes)
+@Suite("R9 authentication that refreshes once", .checksLifetimes, .timeLimit(.minutes(1)))
 struct AuthenticatorTests {
     /// How many times the app's refresh closure ran.
     final class Counter {
@@ -125,6 +125,7 @@ struct AuthenticatorTests {
         let (a, b) = (resource("a").load(), resource("b").load())
         await respond(401, thenSent: 3)
         await respond(401, thenSent: 3)
+        await waitUntil { auth.refreshWaiters == 2 }  // b has joined: cancelling a leaves it one waiter
         a.cancel()
         #expect(a.completedResponse?.response.isCancellation == true)
         await respond(200, text: "new", thenSent: 4)

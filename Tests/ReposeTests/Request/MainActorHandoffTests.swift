@@ -30,7 +30,7 @@ struct MainActorHandoffTests {
         let handoff = MainActorHandoff { deliveries.record($0, $1) }
         handoff.send(progress: 0.2)
         handoff.send(progress: 0.5)
-        handoff.send(outcome: UncheckedTransfer(.notModified))
+        handoff.send(outcome: UncheckedTransfer(.notModified(headers: [:])))
         await deliveries.next()
         #expect(deliveries.log == ["[0.2, 0.5] outcome"])
     }
@@ -41,7 +41,7 @@ struct MainActorHandoffTests {
         let handoff = MainActorHandoff { deliveries.record($0, $1) }
         handoff.send(progress: 0.3)
         await deliveries.next()
-        handoff.send(outcome: UncheckedTransfer(.notModified))
+        handoff.send(outcome: UncheckedTransfer(.notModified(headers: [:])))
         await deliveries.next()
         #expect(deliveries.log == ["[0.3] -", "[] outcome"])
     }
@@ -66,7 +66,7 @@ struct MainActorHandoffTests {
         let handoff = MainActorHandoff { deliveries.record($0, $1) }
         let task = try await carrier(handoff, deliveries)
         handoff.send(progress: 0.4)
-        handoff.send(outcome: UncheckedTransfer(.notModified))
+        handoff.send(outcome: UncheckedTransfer(.notModified(headers: [:])))
         #expect(await task.value)
         #expect(deliveries.log == ["[0.4] outcome", "carrier returned"])
         await Task.yield()
@@ -81,7 +81,7 @@ struct MainActorHandoffTests {
         handoff.send(progress: 0.3)  // schedules a hop of its own: no one waits yet
         let task = try await carrier(handoff, deliveries)
         #expect(deliveries.log == ["[0.3] -"])
-        handoff.send(outcome: UncheckedTransfer(.notModified))
+        handoff.send(outcome: UncheckedTransfer(.notModified(headers: [:])))
         #expect(await task.value)
         #expect(deliveries.log == ["[0.3] -", "[] outcome", "carrier returned"])
     }
@@ -97,7 +97,7 @@ struct MainActorHandoffTests {
         handoff.releaseWaiter()
         #expect(await task.value)
         #expect(deliveries.log == ["carrier returned"])
-        handoff.send(outcome: UncheckedTransfer(.notModified))  // nobody waits now: a hop of its own
+        handoff.send(outcome: UncheckedTransfer(.notModified(headers: [:])))  // nobody waits now: a hop of its own
         await deliveries.next()
         #expect(deliveries.log == ["carrier returned", "[] outcome"])
     }

@@ -39,7 +39,7 @@ struct ProgressWhileWaitingTests {
     }
 
     @Test(
-        "once the response starts, bytes move progress from where the wait left it, and time no longer does",
+        "W7 once the response starts, bytes move progress from where the wait left it, and time moves it on slowly",
         .timeLimit(.minutes(1)))
     func bytesTakeOver() async {
         harness.service.configure { $0.progressReportingInterval = 0 }  // the byte report follows a tick's at once
@@ -59,7 +59,8 @@ struct ProgressWhileWaitingTests {
         let halfway = request.progress
         #expect(abs(halfway - expected) < 1e-9)
         harness.scheduler.advance(by: .seconds(5))
-        #expect(request.progress == halfway)
+        // Time closes part of the distance to the end, never all of it: only completion makes it 1.
+        #expect(request.progress > halfway && request.progress < halfway + (1 - halfway) * 0.5)
     }
 
     @Test("one tick serves every waiting request, and no tick is left once none waits")

@@ -133,6 +133,14 @@ struct RequestBodyHelperTests {
         #expect(lastContentType == "application/x-www-form-urlencoded")
     }
 
+    @Test("request(_:urlEncoded:) sorts the escaped pairs, as the original does: % sorts before letters")
+    func urlEncodedSortsEscapedPairs() {
+        resource.request(.post, urlEncoded: ["f••": "b r", "℥=&": "ℌℑ=&"])
+        #expect(lastBody == "%E2%84%A5%3D%26=%E2%84%8C%E2%84%91%3D%26&f%E2%80%A2%E2%80%A2=b%20r")
+        resource.request(.post, urlEncoded: ["a": "1", "a-b": "2"])
+        #expect(lastBody == "a-b=2&a=1")  // "-" sorts before "=", as the pair strings compare
+    }
+
     enum Layer: String, CaseIterable, Sendable {
         case configuredHeader, bodyHelper, adHocMutation, configuredMutator
     }

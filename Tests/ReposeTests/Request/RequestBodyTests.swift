@@ -126,11 +126,11 @@ struct RequestBodyTests {
         #expect(RequestBody.textContentType(encoding: .nonLossyASCII) == "text/plain")
     }
 
-    @Test("URL-encoded bodies sort keys and escape everything but unreserved characters")
+    @Test("URL-encoded bodies sort the escaped pairs and escape everything but unreserved characters")
     func urlEncoded() throws {
         let data = try RequestBody.urlEncoded(["b": "x y+z", "a": "1&2=3", "ñ": "日本", "safe": "A-z.0_9~"])
         #expect(
-            String(decoding: data, as: UTF8.self) == "a=1%262%3D3&b=x%20y%2Bz&safe=A-z.0_9~&%C3%B1=%E6%97%A5%E6%9C%AC")
+            String(decoding: data, as: UTF8.self) == "%C3%B1=%E6%97%A5%E6%9C%AC&a=1%262%3D3&b=x%20y%2Bz&safe=A-z.0_9~")
         #expect(try RequestBody.urlEncoded([:]).isEmpty)
         #expect(String(decoding: try RequestBody.urlEncoded(["": ""]), as: UTF8.self) == "=")
         #expect(

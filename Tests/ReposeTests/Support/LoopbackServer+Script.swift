@@ -99,6 +99,13 @@ extension LoopbackServer {
                          "transferEncoding": headers.get("Transfer-Encoding")}
 
 
+        RAW_ANSWERS = {
+            "status": b"HTTP/1.1 abc OK\r\nContent-Length: 2\r\n\r\nhi",
+            "version": b"HTTP/9.9 200 OK\r\nContent-Length: 2\r\n\r\nhi",
+            "garbage": b"hello there\r\n\r\n",
+        }
+
+
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
 
@@ -230,6 +237,28 @@ extension LoopbackServer {
                 """Waits until the client closes the connection, at most MAX_DELAY seconds."""
                 readable, _, _ = select.select([self.connection], [], [], MAX_DELAY)
                 self.close_connection = True
+
+            def drip(self, query):
+                """N bytes in K pieces, T ms apart; with Content-Length unless length=0 (then ended by closing)."""
+                count = min(int(query.get("bytes", "20000")), MAX_BYTES)
+                pieces = max(1, min(int(query.get("chunks", "20")), 1000))
+                pause = min(float(query.get("ms", "100")) / 1000, MAX_DELAY / pieces)
+                self.send_response(200)
+                self.send_header("Content-Type", "application/octet-stream")
+                if query.get("length") == "0":
+                    self.send_header("Connection", "close")
+                    self.close_connection = True
+                else:
+                    self.send_header("Content-Length", str(count))
+                self.end_headers()
+                self.wfile.flush()
+                sent = 0
+                for index in range(pieces):
+                    time.sleep(pause)
+                    size = count * (index + 1) // pieces - sent
+                    self.wfile.write(b"d" * size)
+                    self.wfile.flush()
+                    sent += size
 
             def reply_json(self, status, value, headers=()):
                 self.reply(status, json.dumps(value).encode(), "application/json", headers)
@@ -371,7 +400,7 @@ extension LoopbackServer {
                     body = gzip_of(min(int(query.get("size", "1000")), MAX_INFLATED))
                     self.reply(200, body, "application/octet-stream", headers=[("Content-Encoding", "gzip")])
                 elif route == "redirect":
-                    target = "/redirect/loop" if parts[1:] == ["loop"] else query.get("to", "/echo")
+                    target = self.path if parts[1:] == ["loop"] else query.get("to", "/echo")
                     self.send_response(int(query.get("status", "302")))
                     self.send_header("Location", target)
                     self.send_header("Content-Length", "0")
@@ -437,6 +466,14 @@ extension LoopbackServer {
                     self.reply_json(*multipart_report(self.headers, body))
                 elif route == "discard":
                     self.reply_json(200, {"received": len(body)})
+                # Routes for HTTP as servers speak it (rules W1-W9): answers no correct server gives, slow bodies.
+                elif route == "raw":
+                    self.wfile.write(RAW_ANSWERS.get(query.get("kind", ""), b""))
+                    self.wfile.flush()
+                    self.connection.shutdown(socket.SHUT_RDWR)
+                    self.close_connection = True
+                elif route == "drip":
+                    self.drip(query)
                 # --- Downloads to a file (rule X2): large bodies made on the fly, never held whole. ---
                 elif route == "large" and len(parts) == 2 and parts[1].isdigit():
                     count = min(int(parts[1]), 1 << 30)

@@ -31,7 +31,7 @@ import Testing
 /// | `/cookie?value=V` | 200 with `Set-Cookie: session=V; Path=/` |
 /// | `/cacheable` | 200 with `Cache-Control: public, max-age=3600`, text `count N`: how many times it was asked |
 /// | `/redirect?to=URL&status=N` | status N (302 unless given) with `Location: URL` (`/echo` unless given) |
-/// | `/redirect/loop` | 302 to itself |
+/// | `/redirect/loop?status=N` | status N (302 unless given) to itself, query included |
 /// | any method `/multipart` | parses a `multipart/form-data` body strictly (CRLF framing, RFC 7578): 200 with `parts` (each `name`, `filename`, `type`, `length`, `crc32`, and `text` when at most 256 bytes), `bodyLength`, `contentLength`, `transferEncoding`; 400 with `error` for a malformed body |
 /// | any method `/discard` | reads the body, answers `{"received": N}` |
 /// | any method `/sink` | reads the body as it arrives without keeping it (chunked or not), answers `{"received": N, "head", "tail", "contentType", "chunked"}`: its first and last 512 bytes as text |
@@ -44,6 +44,8 @@ import Testing
 /// | `/count/NAME` | how many requests `/flaky/NAME` had, as text; `/count/refresh` and `/count/unauthorized` count the routes below |
 /// | `/auth/private/NAME?token=T` | 200 `private NAME` when `Authorization` is `Bearer T` (`fresh-token` unless given), else 401 |
 /// | `/auth/refresh?ms=N&token=T` | waits N ms, then 200 with the text T (`fresh-token` unless given) |
+/// | `/raw?kind=K` | bytes no correct server sends, then a close: `status` (`HTTP/1.1 abc OK`), `version` (`HTTP/9.9 200 OK`), `garbage` (no status line) |
+/// | `/drip?bytes=N&chunks=K&ms=T&length=0` | 200 with N bytes (20,000) in K pieces (20), T ms (100) before each; with `Content-Length` unless `length=0`, then ended by closing |
 /// | `/large/N?cut=M` | N bytes of body (at most 1 GiB) made on the fly, with their `Content-Length`; with `cut`, only the first M are sent, then the connection closes |
 ///
 /// A mark is a line the script prints when a request reaches a point a test wants to wait for (see

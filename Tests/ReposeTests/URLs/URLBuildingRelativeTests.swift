@@ -74,8 +74,9 @@ struct URLBuildingRelativeTests {
     func sameURLWhateverTheRoute() throws {
         let base = try #require(URLBuilding.serviceBaseURL("https://zingle.frotz"))
         let foo = try #require(URLBuilding.resourceURL(base: base, path: "/foo"))
+        let fooOogle = try #require(URLBuilding.child(of: foo, "oogle"))
         let viaNavigation = URLBuilding.relative(
-            to: URLBuilding.child(of: URLBuilding.child(of: foo, "oogle"), "baz"), "../bar")
+            to: try #require(URLBuilding.child(of: fooOogle, "baz")), "../bar")
         #expect(viaNavigation?.absoluteString == "https://zingle.frotz/foo/bar")
         #expect(viaNavigation == URLBuilding.resourceURL(base: base, path: "/foo/bar"))
     }

@@ -1,0 +1,90 @@
+import Foundation
+import Observation
+import Testing
+
+@testable import Repose
+
+/// The first-server page's program, run against a real HTTP server on loopback through the URLSession provider,
+/// with a file cache in a temporary folder.
+@MainActor
+@Suite("The first-server page's program, against a real server", .serialized)
+final class FirstServerGuideTests {
+    let server: LoopbackServer
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("repose-first-\(UUID().uuidString)")
+    /// One cache for every launch: its work queue puts a launch's reads after the previous launch's writes.
+    let cache: FileEntityCache
+
+    init() async throws {
+        server = try await LoopbackServer()
+        cache = FileEntityCache(directory: folder)
+        firstServerPrinted = []
+        let seed = Service(baseURL: server.url("").absoluteString)
+        _ = await seed.resource("/store/users/ada").request(.put, json: ["name": "Ada"]).response
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// A launch of the program: a new service over the same cache folder, its clock at `date`.
+    func launch(at date: Date) -> Service {
+        let api = Service(
+            baseURL: server.url("").absoluteString, options: .init(scheduler: TestScheduler(date: date)))
+        api.configure { $0.pipeline[.rawData].cacheUsing(self.cache) }
+        return api
+    }
+
+    /// The GET requests the server's store received.
+    func userRequests() async -> Int {
+        let log = Service(baseURL: server.url("").absoluteString).resource("/store-log")
+        _ = await log.load().response
+        return log.jsonArray.filter { ($0 as? [String: Any])?["method"] as? String == "GET" }.count
+    }
+
+    @Test("the program loads from the server and returns; run again inside expirationTime, the cache answers alone")
+    func relaunchSendsNothing() async throws {
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        #expect(await showUser(from: launch(at: start), path: "/store/users/ada"))
+        #expect(firstServerPrinted == ["event: requested", "event: newData(network)", "name: Ada"])
+        #expect(await userRequests() == 1)
+
+        firstServerPrinted = []
+        #expect(await showUser(from: launch(at: start.addingTimeInterval(10)), path: "/store/users/ada"))
+        #expect(firstServerPrinted == ["event: newData(cache)", "event: notModified", "name: Ada"])
+        #expect(await userRequests() == 1)  // nothing reached the server
+
+        firstServerPrinted = []
+        #expect(await showUser(from: launch(at: start.addingTimeInterval(31)), path: "/store/users/ada"))
+        #expect(firstServerPrinted.prefix(2) == ["event: newData(cache)", "event: requested"])
+        #expect(firstServerPrinted.last == "name: Ada")
+        #expect(await userRequests() == 2)  // stale: revalidated with the server
+    }
+
+    @Test("a server that is not there: the program returns false with a message, instead of hanging")
+    func noServer() async {
+        server.stop()
+        await server.exited()
+        #expect(!(await showUser(from: launch(at: Date(timeIntervalSince1970: 1_800_000_000)), path: "/nobody")))
+        #expect(firstServerPrinted.last?.hasPrefix("failed: ") == true)
+    }
+
+    @Test("the withObservationTracking loop compiles under Swift 6 and follows the mirror until the data is in")
+    func observationLoop() async {
+        let api = launch(at: Date(timeIntervalSince1970: 1_800_000_000))
+        let profile = ObservableResource(api.resource("/store/users/ada"), as: [String: Any].self)
+        profile.loadIfNeeded()
+        await waitForData(profile)
+        #expect(profile.state.content?["name"] as? String == "Ada")
+        #expect(firstServerPrinted.last?.hasSuffix("name: Ada") == true)
+    }
+
+    @Test("the Observations sequence follows the mirror until the data is in, where the OS has it")
+    func observationsSequence() async {
+        guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else { return }
+        let api = launch(at: Date(timeIntervalSince1970: 1_800_000_000))
+        let profile = ObservableResource(api.resource("/store/users/ada"), as: [String: Any].self)
+        profile.loadIfNeeded()
+        await printNames(profile)
+        #expect(firstServerPrinted.last == "name: Ada")
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+@testable import Repose
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A service whose `/notes/**` writes use the outbox over a temporary folder, with the network answered by hand
+/// and a credential the test changes as accounts sign in and out.
+@MainActor
+final class OutboxFixture {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("outbox-\(UUID().uuidString)")
+    let network = ManualNetwork()
+    let scheduler = TestScheduler(now: .seconds(1000))
+    let reconnected = SignalSource<Void>()
+    let token = Token()
+    var service: Service!
+
+    /// The credential the app holds, which it may change between attempts.
+    final class Token: @unchecked Sendable {
+        // Safe: only touched on the main actor, by the test and the configured mutator.
+        var value = "alice"
+    }
+
+    init(baseURL: String = "https://api.example.com", folder useFolder: Bool = true) {
+        service = makeService(baseURL: baseURL, folder: useFolder)
+    }
+
+    deinit {
+        network.failPending()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// A new launch of the app over the same folder.
+    func makeService(baseURL: String = "https://api.example.com", folder useFolder: Bool = true) -> Service {
+        let token = token
+        let service = Service(
+            baseURL: baseURL,
+            options: .init(
+                networking: network, scheduler: scheduler, reconnected: reconnected.signal,
+                outboxDirectory: useFolder ? folder : nil))
+        LifetimeCheck.track(service)
+        service.configure("/notes/**") { $0.usesOutbox = true }
+        service.configure {
+            $0.mutateRequests { $0.setValue("Bearer \(token.value)", forHTTPHeaderField: "Authorization") }
+        }
+        return service
+    }
+
+    var outbox: Outbox { service.outbox }
+
+    /// Waits until the folder is read and every mutation is on the device: what may go is then on its way.
+    func settle() async {
+        await outbox.wait { !$0.isReading && $0.book.storingCount == 0 }
+    }
+
+    /// Fails every request on its way as an offline network would, and waits until the outbox has taken it in.
+    func goOffline() async {
+        await settle()
+        while network.pendingCount > 0 { network.fail(with: URLError(.notConnectedToInternet)) }
+        await outbox.idle()
+    }
+
+    /// The `Authorization` header of each request sent since `start`, the index in ``ManualNetwork/sent``.
+    func credentials(sentSince start: Int) -> [String] {
+        network.sent.dropFirst(start).map { $0.value(forHTTPHeaderField: "Authorization") ?? "" }
+    }
+
+    /// The folder's files, by name, read on the outbox's queue once what is queued there is done.
+    func files() async -> [String: Data] {
+        await Self.files(in: folder)
+    }
+
+    /// The files in `folder`, by name, read on the outbox's queue once what is queued there is done.
+    nonisolated static func files(in folder: URL) async -> [String: Data] {
+        await withCheckedContinuation { continuation in
+            OutboxFiles.queue.async { [folder] in
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+                let files = Dictionary(
+                    uniqueKeysWithValues: names.map {
+                        ($0, (try? Data(contentsOf: folder.appendingPathComponent($0))) ?? Data())
+                    })
+                continuation.resume(returning: UncheckedTransfer(files))
+            }
+        }.value
+    }
+
+    /// Holds the outbox's queue until the returned gate is signalled (10 s at most, so that a failing test cannot
+    /// hold it for ever): a read of the folder queued meanwhile waits, as a slow disk would make it.
+    func holdFolderQueue() -> DispatchSemaphore {
+        let gate = DispatchSemaphore(value: 0)
+        OutboxFiles.queue.async { _ = gate.wait(timeout: .now() + 10) }
+        return gate
+    }
+
+    /// Writes a mutation file into the folder as another program (or an earlier launch) would.
+    func plant(
+        _ url: String, sequence: Int = 0, partition: String? = nil, key: String = UUID().uuidString,
+        name: String? = nil
+    ) throws {
+        let data = MutationData(
+            method: "POST", url: url, body: Data("{}".utf8), headers: [:], idempotencyKey: key, createdAt: 900,
+            changeTarget: nil, change: nil)
+        let stored = StoredMutation(sequence: sequence, partition: partition, mutation: data)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try JSONEncoder().encode(stored).write(to: folder.appendingPathComponent(name ?? "\(key).mutation"))
+    }
+}
