@@ -14,6 +14,7 @@ final class MetricsRecorder: @unchecked Sendable {
     private var bytesSent: Int64 = 0
     private var bytesReceived: Int64 = 0
     private var statusCode: Int?
+    private var redirects = 0
     // Main actor only.
     private let queued: TimeInterval
     private var started: TimeInterval
@@ -43,6 +44,7 @@ final class MetricsRecorder: @unchecked Sendable {
             bytesSent = Int64(bodySize)
             bytesReceived = 0
             statusCode = nil
+            redirects = 0
         }
         guard isFirst else { return }
         for monitor in monitors {
@@ -69,7 +71,7 @@ final class MetricsRecorder: @unchecked Sendable {
         }
     }
 
-    /// The provider's answer, on any thread, before it is parsed.
+    /// The provider's answer, on any thread, before it is parsed (or, for a download, its status and headers).
     func record(_ result: Result<NetworkResponse, any Error>) {
         guard case .success(let response) = result else { return }
         let time = response.body.isEmpty ? nil : now()
@@ -77,6 +79,7 @@ final class MetricsRecorder: @unchecked Sendable {
             if firstByte == nil, let time { firstByte = time }
             bytesReceived = max(bytesReceived, Int64(response.body.count))
             statusCode = response.statusCode
+            redirects = response.redirectCount
         }
     }
 
@@ -85,8 +88,8 @@ final class MetricsRecorder: @unchecked Sendable {
     @discardableResult
     func finish(attempts: Int, cancelled: Bool = false) -> RequestMetrics {
         let finished = now()
-        let (firstByte, bytesSent, bytesReceived, statusCode) = lock.withLock {
-            (self.firstByte, self.bytesSent, self.bytesReceived, self.statusCode)
+        let (firstByte, bytesSent, bytesReceived, statusCode, redirects) = lock.withLock {
+            (self.firstByte, self.bytesSent, self.bytesReceived, self.statusCode, self.redirects)
         }
         let source: RequestMetrics.Source =
             switch statusCode {
@@ -97,7 +100,7 @@ final class MetricsRecorder: @unchecked Sendable {
         let metrics = RequestMetrics(
             method: method, url: url, statusCode: cancelled ? nil : statusCode, queued: queued, started: started,
             firstByte: firstByte, finished: finished, bytesSent: bytesSent, bytesReceived: bytesReceived,
-            source: source, attempts: attempts)
+            source: source, attempts: attempts, redirects: cancelled ? 0 : redirects)
         for monitor in monitors {
             monitor.completed(metrics)
         }

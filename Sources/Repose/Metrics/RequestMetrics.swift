@@ -56,6 +56,9 @@ public struct RequestMetrics: Sendable, Hashable {
     /// How many times the request was sent: 1, plus each retry of the ``Configuration/retryPolicy``, plus one when
     /// the ``Configuration/authenticator`` renewed its credential and sent the request again.
     public var attempts: Int
+    /// How many redirects the last attempt followed before its final response: 0 for a direct answer, or when the
+    /// networking provider does not count them (``NetworkResponse/redirectCount``).
+    public var redirects: Int
 
     /// Seconds from ``queued`` to ``finished``: what the app waited.
     public var duration: TimeInterval { finished - queued }
@@ -67,7 +70,7 @@ public struct RequestMetrics: Sendable, Hashable {
     public init(
         method: RequestMethod, url: URL, statusCode: Int?, queued: TimeInterval, started: TimeInterval,
         firstByte: TimeInterval?, finished: TimeInterval, bytesSent: Int64, bytesReceived: Int64, source: Source,
-        attempts: Int
+        attempts: Int, redirects: Int = 0
     ) {
         self.method = method
         self.url = url
@@ -80,5 +83,6 @@ public struct RequestMetrics: Sendable, Hashable {
         self.bytesReceived = bytesReceived
         self.source = source
         self.attempts = attempts
+        self.redirects = redirects
     }
 }

@@ -77,6 +77,8 @@ final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
     private let onCompletion: @Sendable ((any Error)?) -> Void
     private let lock = NSLock()
     private var isCancelled = false
+    /// The redirects the task followed, told with the response (rule X1).
+    private var redirectCount = 0
 
     init(
         response: @escaping @Sendable (NetworkResponse) -> Void, body: @escaping @Sendable (Data) -> Void,
@@ -100,7 +102,8 @@ final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
     ) {
-        if isLive, case .success(let head) = URLSessionProvider.result(response: response, body: Data(), error: nil) {
+        if isLive, case .success(var head) = URLSessionProvider.result(response: response, body: Data(), error: nil) {
+            head.redirectCount = lock.withLock { redirectCount }
             onResponse(head)
         }
         completionHandler(.allow)
@@ -121,6 +124,7 @@ final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
         let from = task.originalRequest?.url
         let sameOrigin =
             from?.scheme == request.url?.scheme && from?.host == request.url?.host && from?.port == request.url?.port
+        if sameOrigin { lock.withLock { redirectCount += 1 } }
         completionHandler(sameOrigin ? request : nil)  // nil: the redirect itself is the answer, a failure
     }
 }

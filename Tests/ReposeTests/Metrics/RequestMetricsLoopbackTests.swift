@@ -62,6 +62,29 @@ final class RequestMetricsLoopbackTests {
         let metrics = try await measured(service.resource("/redirect").withParam("to", "/bytes/1234").load())
         #expect(metrics.statusCode == 200 && metrics.bytesReceived == 1234)
         #expect(metrics.url.path == "/redirect")
+        #expect(metrics.redirects == 1)
+    }
+
+    @Test("X1 the redirects a request followed are counted: two in a row, none for a direct answer")
+    func redirectCount() async throws {
+        let twice = service.resource("/redirect").withParam("to", "/redirect?to=/bytes/10")
+        let followed = try await measured(twice.load())
+        #expect(followed.statusCode == 200 && followed.bytesReceived == 10)
+        #expect(followed.redirects == 2)
+        let direct = try await measured(service.resource("/bytes/10").load())
+        #expect(direct.redirects == 0)
+    }
+
+    @Test("X1 a download counts the redirects it followed on its server")
+    func downloadRedirects() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "repose-metrics-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let resource = service.resource("/redirect").withParam("to", "/bytes/2000")
+        let metrics = try await measured(resource.download(to: folder.appendingPathComponent("file.bin")))
+        #expect(metrics.statusCode == 200 && metrics.bytesReceived == 2000)
+        #expect(metrics.redirects == 1)
     }
 
     @Test("X1 a download to a file is measured too: its bytes arrive in the file, and in the metrics")
