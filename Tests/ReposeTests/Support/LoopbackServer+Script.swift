@@ -491,6 +491,23 @@ extension LoopbackServer {
                         self.wfile.flush()
                         self.connection.shutdown(socket.SHUT_RDWR)
                         self.close_connection = True
+                # A body sent only as fast as the client reads it: "held NAME" once a piece could not be written for
+                # a second and a half, which happens only when the client has stopped reading (rule X2).
+                elif route == "pace" and len(parts) == 2 and parts[1].isdigit():
+                    count = min(int(parts[1]), 1 << 30)
+                    self.send_response(200)
+                    self.send_header("Content-Type", "application/octet-stream")
+                    self.send_header("Content-Length", str(count))
+                    self.end_headers()
+                    self.wfile.flush()
+                    chunk = b"P" * (1 << 16)
+                    left, held = count, False
+                    while left > 0:
+                        if not held and not select.select([], [self.connection], [], 1.5)[1]:
+                            held = True
+                            mark("held " + query.get("name", ""))
+                        self.wfile.write(chunk[:left])
+                        left -= len(chunk)
                 else:
                     self.reply(404, b"no such route")
 
