@@ -31,15 +31,20 @@ extension Resource {
     ///
     /// - Parameters:
     ///   - destination: A file URL, in a folder that exists and that the app can write to.
-    ///   - requestMutation: A last change to the request before the configured mutators run, as for
-    ///     ``request(_:requestMutation:)``.
+    ///   - headers: Headers of this download only, set after the configured ones, as for
+    ///     ``request(_:headers:requestMutation:)``.
+    ///   - requestMutation: A last change to the request before the configured mutators run. It runs again for
+    ///     each attempt.
     /// - Returns: The request, started.
     @discardableResult
-    public func download(to destination: URL, requestMutation: @escaping RequestMutation = { _ in }) -> Request {
+    public func download(
+        to destination: URL, headers: [String: String] = [:], requestMutation: @escaping RequestMutation = { _ in }
+    ) -> Request {
+        let requestMutation = Self.setting(headers, then: requestMutation)
         if let invalidURLSource {
             return Resource.failedRequest(
                 returning: RequestError(
-                    userMessage: "Cannot send a request to an invalid URL.",
+                    userMessage: invalidURLReason.userMessage(source: invalidURLSource),
                     cause: RequestError.Cause.InvalidURL(urlSource: invalidURLSource),
                     timestamp: core.now()))
         }

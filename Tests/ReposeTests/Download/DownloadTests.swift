@@ -84,6 +84,20 @@ final class DownloadTests {
         #expect(try Data(contentsOf: destination).count == 1000)
     }
 
+    @Test("X2 a download's one-off headers go with it, after the configured ones, as on any request")
+    func oneOffHeaders() async throws {
+        service.configure { $0.headers["X-Client"] = "configured" }
+        let download = service.resource("/echo").download(
+            to: destination, headers: ["X-Trace": "abc"],
+            requestMutation: { $0.setValue("late", forHTTPHeaderField: "X-Late") })
+        let info = try #require(await fixture.completion(of: download))
+        #expect(info.response.error == nil)
+        let echo = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: destination)) as? [String: Any])
+        let headers = try #require(echo["headers"] as? [String: String])
+        #expect(headers["x-trace"] == "abc" && headers["x-client"] == "configured" && headers["x-late"] == "late")
+    }
+
     @Test("X2 a download carries the authenticator's credential, and a 401 renews it and downloads again")
     func authenticated() async throws {
         let auth = Authenticator(credential: "stale") { service in
