@@ -37,10 +37,12 @@ let package = Package(
         .executableTarget(
             name: "LiveResources", dependencies: ["Repose", "ReposeTesting"], path: "Playgrounds/LiveResources"),
 
-        // Child processes: the cache crash and outbox kill tests kill one mid-write; the upload memory test measures one.
+        // Child processes: the cache crash and outbox kill tests kill one mid-write; the upload and download memory
+        // tests measure one.
         .executableTarget(name: "repose-cache-writer", dependencies: ["Repose"], path: "Tests/CacheWriter"),
         .executableTarget(name: "repose-upload-probe", dependencies: ["Repose"], path: "Tests/UploadProbe"),
         .executableTarget(name: "repose-outbox-writer", dependencies: ["Repose"], path: "Tests/OutboxWriter"),
+        .executableTarget(name: "repose-download-probe", dependencies: ["Repose"], path: "Tests/DownloadProbe"),
 
         .testTarget(name: "ReposeSignalsTests", dependencies: ["ReposeSignals"]),
         .testTarget(name: "ReposeTests", dependencies: ["Repose", "ReposeTesting"]),

@@ -32,6 +32,13 @@ public struct ResourceSnapshot: Sendable, Hashable {
     /// The content's size in bytes when it is known: the length of `Data` or of a `String` in UTF-8, otherwise the
     /// response's `Content-Length`; `nil` for parsed content whose size nobody recorded.
     public var contentSize: Int?
+    /// How long the latest monitored request took (``RequestMetrics/duration``); `nil` until a request completes
+    /// under a monitor: with none attached, nothing is measured (see ``Configuration/monitorRequests(started:completed:)``).
+    public var lastRequestDuration: TimeInterval?
+    /// The body bytes the latest monitored request received (``RequestMetrics/bytesReceived``).
+    public var lastRequestBytes: Int64?
+    /// Where the latest monitored request's answer came from (``RequestMetrics/source``).
+    public var lastRequestSource: RequestMetrics.Source?
 
     /// A short word for the state: `loading`, `error`, `data` or `empty`, joined when several hold
     /// (`loading+data`).
@@ -63,7 +70,10 @@ extension ResourceSnapshot {
             latestErrorMessage: error.map { ReposeLog.redactingURLs(in: $0.userMessage, redacting: true) },
             etag: data?.etag,
             contentType: data?.contentType,
-            contentSize: data.flatMap(Self.size(of:)))
+            contentSize: data.flatMap(Self.size(of:)),
+            lastRequestDuration: resource.latestMetrics?.duration,
+            lastRequestBytes: resource.latestMetrics?.bytesReceived,
+            lastRequestSource: resource.latestMetrics?.source)
     }
 
     private static func size(of entity: Entity<Any>) -> Int? {

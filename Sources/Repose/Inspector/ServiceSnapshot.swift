@@ -5,12 +5,14 @@ import Foundation
 /// Printing it gives a table, one resource per line:
 ///
 /// ```
-/// url                                                    state          age  fresh  obs  req  size  etag  error
-/// https://api.example.com/broken                         error         0.0s  yes      0    0     -  -     Not found
-/// https://api.example.com/search?q=ada&token=<redacted>  loading+data  3.0s  yes      1    1    14  "v1"  -
+/// url                                                    state          age  fresh  obs  req  size  etag  last                  error
+/// https://api.example.com/broken                         error         0.0s  yes      0    0     -  -     -                     Not found
+/// https://api.example.com/search?q=ada&token=<redacted>  loading+data  3.0s  yes      1    1    14  "v1"  0.120s 14B network  -
 /// ```
 ///
-/// URLs and error messages have their secrets hidden.
+/// URLs and error messages have their secrets hidden. The `last` column shows the latest request's duration, body
+/// bytes received and source, for resources whose requests a monitor measures (see
+/// ``Configuration/monitorRequests(started:completed:)``); `-` elsewhere.
 ///
 /// A `Sendable` value: keep it, compare two of them, or hand it to another task.
 public struct ServiceSnapshot: Sendable, Hashable, CustomStringConvertible {
@@ -39,7 +41,7 @@ public struct ServiceSnapshot: Sendable, Hashable, CustomStringConvertible {
     /// - Parameter maximumErrorLength: Error messages longer than this are cut, ending with `…`.
     /// - Returns: The table, lines separated by newlines, ending without one.
     public func table(maximumErrorLength: Int = 60) -> String {
-        let header = ["url", "state", "age", "fresh", "obs", "req", "size", "etag", "error"]
+        let header = ["url", "state", "age", "fresh", "obs", "req", "size", "etag", "last", "error"]
         let rows = resources.map { row(for: $0, maximumErrorLength: maximumErrorLength) }
         return Self.format([header] + rows, rightAligned: [2, 4, 5, 6])
     }
@@ -54,6 +56,7 @@ public struct ServiceSnapshot: Sendable, Hashable, CustomStringConvertible {
             String(resource.requestsInFlight),
             resource.contentSize.map(String.init) ?? "-",
             resource.etag ?? "-",
+            Self.lastRequest(of: resource),
             resource.latestErrorMessage.map { Self.cut(Self.oneLine($0), to: maximumErrorLength) } ?? "-",
         ]
     }
@@ -69,6 +72,12 @@ public struct ServiceSnapshot: Sendable, Hashable, CustomStringConvertible {
             .joined(separator: "  ")
         }
         .joined(separator: "\n")
+    }
+
+    /// The `last` cell: duration, bytes received and source of the latest monitored request, or `-`.
+    private static func lastRequest(of resource: ResourceSnapshot) -> String {
+        guard let duration = resource.lastRequestDuration, let source = resource.lastRequestSource else { return "-" }
+        return String(format: "%.3fs", duration) + " \(resource.lastRequestBytes ?? 0)B \(source)"
     }
 
     private static func oneLine(_ text: String) -> String {

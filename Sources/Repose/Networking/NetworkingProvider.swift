@@ -12,12 +12,16 @@ public struct NetworkResponse: Sendable, Equatable {
     public var headers: [String: String]
     /// The response body; empty when there was none.
     public var body: Data
+    /// How many redirects the provider followed before this response, for ``RequestMetrics/redirects``; 0 when
+    /// there were none or the provider does not count them.
+    public var redirectCount: Int
 
     /// Creates a response.
-    public init(statusCode: Int, headers: [String: String] = [:], body: Data = Data()) {
+    public init(statusCode: Int, headers: [String: String] = [:], body: Data = Data(), redirectCount: Int = 0) {
         self.statusCode = statusCode
         self.headers = headers
         self.body = body
+        self.redirectCount = redirectCount
     }
 }
 

@@ -136,7 +136,7 @@ extension URLSessionProvider {
                 follow(next)
                 return
             }
-            let result: Result<NetworkResponse, any Error>
+            var result: Result<NetworkResponse, any Error>
             if let redirectFailure = lock.withLock({ transfer.redirectFailure }) {
                 result = .failure(redirectFailure)
             } else if error != nil, let failure = Self.bodyStreamFailure(of: task) {
@@ -151,6 +151,11 @@ extension URLSessionProvider {
                 result = URLSessionProvider.result(
                     response: response, body: body,
                     error: error.map { Self.clarified($0, afterResponse: response, url: url) })
+            }
+            let redirectCount = lock.withLock { transfer.redirectCount }
+            if redirectCount > 0, case .success(var response) = result {
+                response.redirectCount = redirectCount  // for the request's metrics (rule X1)
+                result = .success(response)
             }
             complete(transfer, with: result, bodySize: body.count)
         }

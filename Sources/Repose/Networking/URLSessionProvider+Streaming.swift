@@ -20,7 +20,9 @@ extension URLSessionProvider {
     /// - Parameters:
     ///   - request: The fully built request.
     ///   - response: Called once with the status and headers, before any `body` call.
-    ///   - body: Called with each piece of the body, in order.
+    ///   - body: Called with each piece of the body, in order. On Linux the next piece is not read from the
+    ///     connection until `body` returns, so that a slow consumer slows the transfer instead of filling memory:
+    ///     keep it short, and never wait in it for the main actor.
     ///   - completion: Called once when the transfer ends: `nil` when the body ended, else the transport error.
     ///     Not called after the task is cancelled.
     /// - Returns: A handle that stops the transfer.
@@ -43,8 +45,18 @@ extension URLSessionProvider {
             }
         }
         let delegate = StreamingDelegate(response: response, body: body, completion: completion)
+        #if canImport(FoundationNetworking)
+        // swift-corelibs-foundation hands every piece of the body to the delegate queue without waiting for it: a
+        // consumer that falls behind (a busy machine, a slow disk) lets the pieces pile up in memory, hundreds of
+        // megabytes for a large download. Run inline, the delegate takes each piece on the session's network queue
+        // before the next is read from the socket, so a slow consumer holds the sender back through TCP instead.
+        // Suspending the task when too much is waiting did not bound it (measured: the whole body still piled up).
+        // That queue is serial, so the callbacks still come one at a time, in order.
+        let queue: OperationQueue = InlineOperationQueue()
+        #else
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1  // one callback at a time, in order: the body's pieces stay in order
+        #endif
         let configuration = (session.configuration.copy() as? URLSessionConfiguration) ?? session.configuration
         let streamSession = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
         let task = streamSession.dataTask(with: request)
@@ -65,6 +77,8 @@ final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
     private let onCompletion: @Sendable ((any Error)?) -> Void
     private let lock = NSLock()
     private var isCancelled = false
+    /// The redirects the task followed, told with the response (rule X1).
+    private var redirectCount = 0
 
     init(
         response: @escaping @Sendable (NetworkResponse) -> Void, body: @escaping @Sendable (Data) -> Void,
@@ -88,7 +102,8 @@ final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
     ) {
-        if isLive, case .success(let head) = URLSessionProvider.result(response: response, body: Data(), error: nil) {
+        if isLive, case .success(var head) = URLSessionProvider.result(response: response, body: Data(), error: nil) {
+            head.redirectCount = lock.withLock { redirectCount }
             onResponse(head)
         }
         completionHandler(.allow)
@@ -109,6 +124,7 @@ final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
         let from = task.originalRequest?.url
         let sameOrigin =
             from?.scheme == request.url?.scheme && from?.host == request.url?.host && from?.port == request.url?.port
+        if sameOrigin { lock.withLock { redirectCount += 1 } }
         completionHandler(sameOrigin ? request : nil)  // nil: the redirect itself is the answer, a failure
     }
 }

@@ -41,6 +41,10 @@ final class NetworkRequestDelegate: RequestDelegate {
     /// Where the service's progress ticker keeps this request while it waits (see `ProgressTicker.remove(_:)`).
     var progressTickerSlot: Int?
     private weak var progressTarget: RequestCompletionHandler?
+    /// The request's measurements, while a monitor listens (rule X1); `nil`, the usual case, measures nothing.
+    private var metrics: MetricsRecorder?
+    /// Attempts made before this request by the one it repeats (the authenticator's repeat after a 401).
+    private var priorAttempts = 0
 
     init(resource: Resource, method: RequestMethod, buildRequest: @escaping @MainActor () -> URLRequest) {
         self.resource = resource
@@ -80,6 +84,7 @@ final class NetworkRequestDelegate: RequestDelegate {
             log: ResponseLog(method: effectiveMethod, url: urlRequest.url ?? resource.url))
         let sampler = ProgressSampler(
             minimumInterval: configuration.progressReportingInterval, now: resource.core.now)
+        let metrics = startMetrics(configuration)
         let handoff = MainActorHandoff(sampler: sampler) { fractions, outcome in
             for fraction in fractions {
                 completionHandler.broadcastProgress(fraction)
@@ -95,11 +100,28 @@ final class NetworkRequestDelegate: RequestDelegate {
         isWaitingProgress = true
         progressTarget = completionHandler
         resource.core.progressTicker.add(self)
+        guard let metrics else {
+            task = resource.core.networking.startRequest(
+                urlRequest,
+                maximumResponseSize: configuration.maximumResponseSize,
+                progress: { sample in handoff.send(sample: sample) },
+                completion: { result in
+                    processor.process(result) { outcome in handoff.send(outcome: outcome) }
+                })
+            handoff.allowDirectDelivery(true)
+            return
+        }
+        // Measured (rule X1): separate closures, so that an unmeasured request's stay exactly as they were (a
+        // closure that captures one object needs no allocation of its own).
         task = resource.core.networking.startRequest(
             urlRequest,
             maximumResponseSize: configuration.maximumResponseSize,
-            progress: { sample in handoff.send(sample: sample) },
+            progress: { sample in
+                metrics.record(sample)
+                handoff.send(sample: sample)
+            },
             completion: { result in
+                metrics.record(result)
                 processor.process(result) { outcome in handoff.send(outcome: outcome) }
             })
         handoff.allowDirectDelivery(true)
@@ -114,6 +136,7 @@ final class NetworkRequestDelegate: RequestDelegate {
         if let wait = retryWait(after: info) {
             retry(after: wait, completionHandler)
         } else {
+            finishMetrics()
             completionHandler.broadcastResponse(info)
         }
     }
@@ -177,6 +200,7 @@ final class NetworkRequestDelegate: RequestDelegate {
         task?.cancel()
         task = nil
         stopWaitingProgress()
+        finishMetrics(cancelled: true)
     }
 
     /// Ticks the progress again once bytes arrive, if the wait before them had levelled off and left the ticker: time
@@ -194,7 +218,9 @@ final class NetworkRequestDelegate: RequestDelegate {
     }
 
     func repeated() -> any RequestDelegate {
-        NetworkRequestDelegate(resource: resource, method: method, buildRequest: buildRequest)
+        let repeated = NetworkRequestDelegate(resource: resource, method: method, buildRequest: buildRequest)
+        repeated.priorAttempts = priorAttempts + attempt
+        return repeated
     }
 
     var requestDescription: String {
@@ -210,5 +236,36 @@ extension NetworkRequestDelegate: ProgressWaiter {
         // A request the ticker lets go says so, so that its body's first bytes can bring it back.
         isWaitingProgress = isWaiting && !target.willIgnore
         return isWaitingProgress
+    }
+}
+
+// MARK: Metrics (rule X1)
+
+extension NetworkRequestDelegate {
+    /// The recorder for the attempt about to be sent, made with the request's first attempt when `configuration` has
+    /// monitors; `nil` otherwise.
+    fileprivate func startMetrics(_ configuration: Configuration) -> MetricsRecorder? {
+        guard !configuration.monitors.isEmpty || metrics != nil else { return nil }
+        let url = urlRequest.url ?? resource.url
+        let isFirst = metrics == nil
+        let recorder =
+            metrics
+            ?? MetricsRecorder(
+                monitors: configuration.monitors, now: resource.core.now, method: effectiveMethod, url: url)
+        metrics = recorder
+        recorder.attemptStarted(
+            isFirst: isFirst, method: effectiveMethod, url: url, bodySize: urlRequest.httpBody?.count ?? 0)
+        return recorder
+    }
+
+    /// Whether a monitor measures this request.
+    var isMeasuring: Bool { metrics != nil }
+
+    /// Tells the monitors, once, that the request completed.
+    fileprivate func finishMetrics(cancelled: Bool = false) {
+        guard let recorder = metrics else { return }
+        metrics = nil
+        let result = recorder.finish(attempts: priorAttempts + attempt, cancelled: cancelled)
+        resource.latestMetrics = result
     }
 }

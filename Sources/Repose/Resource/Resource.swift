@@ -59,6 +59,8 @@ public final class Resource {
     let invalidURLReason: InvalidURLReason
     /// When this resource polls next (``Configuration/refreshInterval``), if it is waiting to.
     var nextPoll: TimeInterval?
+    /// The latest monitored request's metrics, for the inspector; only a monitored request sets it (rule X1).
+    var latestMetrics: RequestMetrics?
 
     init(
         core: ServiceCore, url: URL, invalidURLSource: String? = nil,

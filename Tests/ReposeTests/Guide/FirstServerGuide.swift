@@ -69,3 +69,17 @@ func printNames(_ profile: ObservableResource<[String: Any]>) async {
         if state.latestData != nil || state.latestError != nil { break }
     }
 }
+
+/// Prints each request the service sends as it leaves, and how it ended once it is answered.
+@MainActor
+func watchRequests(of api: Service) {
+    api.configure {
+        $0.monitorRequests(started: { method, url in
+            print("sent:", method.rawValue, ReposeLog.describe(url: url))
+        }) { metrics in
+            let status = metrics.statusCode.map { "\($0)" } ?? "no answer"
+            let time = String(format: "%.2f s", metrics.duration)
+            print("answered:", status, metrics.source, metrics.bytesReceived, "bytes in", time)
+        }
+    }
+}

@@ -60,6 +60,27 @@ final class FirstServerGuideTests {
         #expect(await userRequests() == 2)  // stale: revalidated with the server
     }
 
+    @Test("X1 the page's monitor prints each request that reached the server, and nothing when the cache answered")
+    func monitorShowsWhatReachedTheServer() async throws {
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        let first = launch(at: start)
+        watchRequests(of: first)
+        #expect(await showUser(from: first, path: "/store/users/ada"))
+        let url = server.url("/store/users/ada").absoluteString
+        #expect(firstServerPrinted.filter { $0.hasPrefix("sent:") } == ["sent: GET \(url)"])
+        let answered = firstServerPrinted.filter { $0.hasPrefix("answered:") }
+        #expect(answered.count == 1)
+        #expect(answered.first?.hasPrefix("answered: 200 network ") == true, "\(answered)")
+        #expect(answered.first?.hasSuffix(" bytes in 0.00 s") == true, "\(answered)")  // the launch's test clock
+
+        firstServerPrinted = []
+        let second = launch(at: start.addingTimeInterval(10))
+        watchRequests(of: second)
+        #expect(await showUser(from: second, path: "/store/users/ada"))
+        #expect(!firstServerPrinted.contains { $0.hasPrefix("sent:") || $0.hasPrefix("answered:") })
+        #expect(await userRequests() == 1)
+    }
+
     @Test("a server that is not there: the program returns false with a message, instead of hanging")
     func noServer() async {
         server.stop()

@@ -13,6 +13,7 @@ struct GuideSnippetTests {
         "Behavior", "Caching", "Configuration", "FirstServer", "Freshness", "Inspector", "Lists", "LiveResources",
         "Logging", "Memory", "MigratingFromSiesta", "Mutations", "Networking", "Observers", "Pipeline", "Requests",
         "ResourceState", "Security", "ServicesAndResources", "Signals", "Testing", "TypedContent",
+        "Metrics", "Downloads",
     ]
 
     @MainActor

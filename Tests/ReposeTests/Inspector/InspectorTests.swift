@@ -155,11 +155,11 @@ struct InspectorTests {
         #expect(lines[0].hasSuffix("error"))
         #expect(
             columns(lines[1]) == [
-                "https://zingle.frotz/v1/broken", "error", "0.0s", "yes", "0", "0", "-", "-", "Not found",
+                "https://zingle.frotz/v1/broken", "error", "0.0s", "yes", "0", "0", "-", "-", "-", "Not found",
             ])
         #expect(
             columns(lines[2]) == [
-                "https://zingle.frotz/v1/users/1", "data", "3.0s", "yes", "1", "0", "5", "\"v1\"", "-",
+                "https://zingle.frotz/v1/users/1", "data", "3.0s", "yes", "1", "0", "5", "\"v1\"", "-", "-",
             ])
         let stateColumn = try #require(lines[0].range(of: "state")).lowerBound.utf16Offset(in: lines[0])
         #expect(lines[1].dropFirst(stateColumn).hasPrefix("error "))

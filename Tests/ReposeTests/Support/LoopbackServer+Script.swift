@@ -474,6 +474,40 @@ extension LoopbackServer {
                     self.close_connection = True
                 elif route == "drip":
                     self.drip(query)
+                # --- Downloads to a file (rule X2): large bodies made on the fly, never held whole. ---
+                elif route == "large" and len(parts) == 2 and parts[1].isdigit():
+                    count = min(int(parts[1]), 1 << 30)
+                    cut = int(query.get("cut", str(count)))
+                    self.send_response(200)
+                    self.send_header("Content-Type", "application/octet-stream")
+                    self.send_header("Content-Length", str(count))
+                    self.end_headers()
+                    chunk = b"L" * (1 << 20)
+                    left = min(count, cut)
+                    while left > 0 and self.command != "HEAD":
+                        self.wfile.write(chunk[:left])
+                        left -= len(chunk)
+                    if cut < count:
+                        self.wfile.flush()
+                        self.connection.shutdown(socket.SHUT_RDWR)
+                        self.close_connection = True
+                # A body sent only as fast as the client reads it: "held NAME" once a piece could not be written for
+                # a second and a half, which happens only when the client has stopped reading (rule X2).
+                elif route == "pace" and len(parts) == 2 and parts[1].isdigit():
+                    count = min(int(parts[1]), 1 << 30)
+                    self.send_response(200)
+                    self.send_header("Content-Type", "application/octet-stream")
+                    self.send_header("Content-Length", str(count))
+                    self.end_headers()
+                    self.wfile.flush()
+                    chunk = b"P" * (1 << 16)
+                    left, held = count, False
+                    while left > 0:
+                        if not held and not select.select([], [self.connection], [], 1.5)[1]:
+                            held = True
+                            mark("held " + query.get("name", ""))
+                        self.wfile.write(chunk[:left])
+                        left -= len(chunk)
                 else:
                     self.reply(404, b"no such route")
 

@@ -1,0 +1,107 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The file a download is written to: a private temporary file in the destination's folder, renamed into place
+/// once the body is complete, removed otherwise (rule X2).
+///
+/// The file is created with `open(2)` (`O_CREAT | O_EXCL`, mode 0600, then `fchmod` so that no umask widens or
+/// narrows it) so that nobody else can read a byte of it at any moment, and nothing already at that name is
+/// followed or overwritten. It sits beside the destination so that the final `rename(2)` stays on one file system
+/// and is atomic: a reader of the destination sees the old file or the whole new one.
+///
+/// Safe (`@unchecked Sendable`): the networking provider calls `append` from one serial queue at a time, and
+/// `finish`/`discard` after its last call; `lock` guards the descriptor for a cancellation from another thread.
+final class DownloadFile: @unchecked Sendable {
+    let destination: URL
+    let temporary: URL
+    private let lock = NSLock()
+    private var descriptor: Int32
+    /// The `errno` of the write that failed, if one did.
+    private(set) var writeError: Int32 = 0
+
+    /// Creates the temporary file; throws ``RequestError/Cause/DownloadFileFailed`` if the folder is unwritable.
+    init(destination: URL) throws {
+        self.destination = destination
+        let folder = destination.deletingLastPathComponent()
+        temporary = folder.appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).download")
+        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            throw RequestError.Cause.DownloadFileFailed(fileURL: destination, errorNumber: errno)
+        }
+        _ = fchmod(fd, 0o600)
+        descriptor = fd
+    }
+
+    /// Appends `data`; `false` if it could not be written (a full disk, say).
+    func append(_ data: Data) -> Bool {
+        lock.withLock {
+            guard descriptor >= 0 else { return false }
+            return data.withUnsafeBytes { buffer -> Bool in
+                guard var pointer = buffer.baseAddress else { return true }
+                var left = buffer.count
+                while left > 0 {
+                    let written = write(descriptor, pointer, left)
+                    if written < 0 {
+                        if errno == EINTR { continue }
+                        writeError = errno
+                        return false
+                    }
+                    left -= written
+                    pointer += written
+                }
+                return true
+            }
+        }
+    }
+
+    /// Closes the file and moves it into place; throws ``RequestError/Cause/DownloadFileFailed`` (and removes the
+    /// temporary file) if it cannot.
+    func finish() throws {
+        let closed = lock.withLock { () -> Bool in
+            defer { descriptor = -1 }
+            return descriptor >= 0 && close(descriptor) == 0
+        }
+        guard closed, rename(temporary.path, destination.path) == 0 else {
+            let number = errno
+            unlink(temporary.path)
+            throw RequestError.Cause.DownloadFileFailed(fileURL: destination, errorNumber: number)
+        }
+    }
+
+    /// Closes and removes the temporary file: a failed or cancelled download leaves nothing behind. Safe to call
+    /// more than once.
+    func discard() {
+        let wasOpen = lock.withLock { () -> Bool in
+            defer { descriptor = -1 }
+            guard descriptor >= 0 else { return false }
+            close(descriptor)
+            return true
+        }
+        if wasOpen { unlink(temporary.path) }
+    }
+}
+
+extension RequestError.Cause {
+    /// The file a download goes to could not be created, written or moved into place (an unwritable folder, a
+    /// full disk). Nothing is left at the destination or beside it.
+    public struct DownloadFileFailed: Error, LocalizedError {
+        /// Where the download was going.
+        public let fileURL: URL
+        /// The system's error number (`errno`).
+        public let errorNumber: Int32
+        /// Creates the cause.
+        public init(fileURL: URL, errorNumber: Int32) {
+            self.fileURL = fileURL
+            self.errorNumber = errorNumber
+        }
+        /// A display-ready message.
+        public var errorDescription: String? { "The download could not be saved as “\(fileURL.lastPathComponent)”." }
+    }
+}

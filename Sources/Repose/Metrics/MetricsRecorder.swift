@@ -1,0 +1,109 @@
+import Foundation
+
+/// Keeps one request's measurements while it runs, for its monitors. Made only when a monitor is attached: a
+/// request nobody monitors measures nothing and allocates nothing for it.
+///
+/// Safe (`@unchecked Sendable`): the provider's callbacks (any thread) write the transfer's figures under `lock`;
+/// the rest is written and read on the main actor only, by the request's delegate.
+final class MetricsRecorder: @unchecked Sendable {
+    private let monitors: [RequestMonitor]
+    private let now: @Sendable () -> TimeInterval
+    private let lock = NSLock()
+    // Written under `lock` by the provider's callbacks.
+    private var firstByte: TimeInterval?
+    private var bytesSent: Int64 = 0
+    private var bytesReceived: Int64 = 0
+    private var statusCode: Int?
+    private var redirects = 0
+    // Main actor only.
+    private let queued: TimeInterval
+    private var started: TimeInterval
+    private var method: RequestMethod
+    private var url: URL
+
+    init(
+        monitors: [RequestMonitor], now: @escaping @Sendable () -> TimeInterval, method: RequestMethod, url: URL
+    ) {
+        self.monitors = monitors
+        self.now = now
+        self.method = method
+        self.url = url
+        queued = now()
+        started = queued
+    }
+
+    /// An attempt goes to the provider: the previous attempt's figures are dropped. Tells the monitors on the
+    /// request's first attempt.
+    @MainActor
+    func attemptStarted(isFirst: Bool, method: RequestMethod, url: URL, bodySize: Int) {
+        self.method = method
+        self.url = url
+        started = now()
+        lock.withLock {
+            firstByte = nil
+            bytesSent = Int64(bodySize)
+            bytesReceived = 0
+            statusCode = nil
+            redirects = 0
+        }
+        guard isFirst else { return }
+        for monitor in monitors {
+            monitor.started?(method, url)
+        }
+    }
+
+    /// A progress sample from the provider, on any thread.
+    func record(_ sample: TransferProgress) {
+        let time = sample.bytesReceived > 0 ? now() : nil
+        lock.withLock {
+            if firstByte == nil, let time { firstByte = time }
+            bytesSent = max(bytesSent, sample.bytesSent)
+            bytesReceived = max(bytesReceived, sample.bytesReceived)
+        }
+    }
+
+    /// A piece of a streamed body arrived (a download), on the provider's queue.
+    func recordBody(_ count: Int) {
+        let time = now()
+        lock.withLock {
+            if firstByte == nil { firstByte = time }
+            bytesReceived += Int64(count)
+        }
+    }
+
+    /// The provider's answer, on any thread, before it is parsed (or, for a download, its status and headers).
+    func record(_ result: Result<NetworkResponse, any Error>) {
+        guard case .success(let response) = result else { return }
+        let time = response.body.isEmpty ? nil : now()
+        lock.withLock {
+            if firstByte == nil, let time { firstByte = time }
+            bytesReceived = max(bytesReceived, Int64(response.body.count))
+            statusCode = response.statusCode
+            redirects = response.redirectCount
+        }
+    }
+
+    /// The request completed after `attempts` attempts: the monitors hear its metrics.
+    @MainActor
+    @discardableResult
+    func finish(attempts: Int, cancelled: Bool = false) -> RequestMetrics {
+        let finished = now()
+        let (firstByte, bytesSent, bytesReceived, statusCode, redirects) = lock.withLock {
+            (self.firstByte, self.bytesSent, self.bytesReceived, self.statusCode, self.redirects)
+        }
+        let source: RequestMetrics.Source =
+            switch statusCode {
+            case _ where cancelled, nil: .none
+            case 304: .notModified
+            default: .network
+            }
+        let metrics = RequestMetrics(
+            method: method, url: url, statusCode: cancelled ? nil : statusCode, queued: queued, started: started,
+            firstByte: firstByte, finished: finished, bytesSent: bytesSent, bytesReceived: bytesReceived,
+            source: source, attempts: attempts, redirects: cancelled ? 0 : redirects)
+        for monitor in monitors {
+            monitor.completed(metrics)
+        }
+        return metrics
+    }
+}

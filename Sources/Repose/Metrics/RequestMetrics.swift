@@ -1,0 +1,88 @@
+import Foundation
+
+/// What one completed network request cost: when it ran, how many bytes moved, where its answer came from and how
+/// many attempts it took.
+///
+/// A monitor added with ``Configuration/monitorRequests(started:completed:)`` receives one for every request that
+/// reached the networking provider, once the request has completed (succeeded, failed or been cancelled). Times are
+/// read from the service's clock (seconds since 1970, like ``Entity/timestamp``), so tests that drive the clock see
+/// exact values.
+///
+/// ```swift
+/// service.configure {
+///     $0.monitorRequests { metrics in
+///         if metrics.duration > 2 { print("slow: \(metrics.method.rawValue) \(metrics.url) \(metrics.duration) s") }
+///     }
+/// }
+/// ```
+public struct RequestMetrics: Sendable, Hashable {
+    /// Where a request's answer came from.
+    ///
+    /// A struct of static values rather than an enum, so that a future source does not break an app's `switch`.
+    public struct Source: Sendable, Hashable, CustomStringConvertible {
+        /// A short name: `network`, `notModified`, `none`.
+        public let description: String
+
+        /// The server sent a response with its body (any status but 304).
+        public static let network = Source(description: "network")
+        /// The server answered 304 Not Modified: the data the resource held was confirmed, no body moved.
+        public static let notModified = Source(description: "notModified")
+        /// No answer: the request failed before any response (no network, a timeout) or was cancelled.
+        public static let none = Source(description: "none")
+    }
+
+    /// The method the request was sent with.
+    public var method: RequestMethod
+    /// The URL the request was sent to. Monitors see it as sent: hide secrets in query strings before logging it
+    /// (``ReposeLog/describe(url:redacting:)`` does).
+    public var url: URL
+    /// The HTTP status of the last response, or `nil` when there was none.
+    public var statusCode: Int?
+    /// When the app started the request.
+    public var queued: TimeInterval
+    /// When the last attempt went to the networking provider; later than ``queued`` after retry waits.
+    public var started: TimeInterval
+    /// When the last attempt's first body bytes arrived, as far as the provider's progress reports tell; `nil` when
+    /// no body arrived (or the provider reports no progress).
+    public var firstByte: TimeInterval?
+    /// When the request completed.
+    public var finished: TimeInterval
+    /// Body bytes sent by the last attempt (headers are not counted).
+    public var bytesSent: Int64
+    /// Body bytes received by the last attempt, after any `Content-Encoding` was undone (headers are not counted).
+    public var bytesReceived: Int64
+    /// Where the answer came from.
+    public var source: Source
+    /// How many times the request was sent: 1, plus each retry of the ``Configuration/retryPolicy``, plus one when
+    /// the ``Configuration/authenticator`` renewed its credential and sent the request again.
+    public var attempts: Int
+    /// How many redirects the last attempt followed before its final response: 0 for a direct answer, or when the
+    /// networking provider does not count them (``NetworkResponse/redirectCount``).
+    public var redirects: Int
+
+    /// Seconds from ``queued`` to ``finished``: what the app waited.
+    public var duration: TimeInterval { finished - queued }
+
+    /// Seconds from ``started`` to ``firstByte``: the server's think time plus one round trip, when known.
+    public var timeToFirstByte: TimeInterval? { firstByte.map { $0 - started } }
+
+    /// Creates metrics; Repose makes them for you, this is for tests and custom providers.
+    public init(
+        method: RequestMethod, url: URL, statusCode: Int?, queued: TimeInterval, started: TimeInterval,
+        firstByte: TimeInterval?, finished: TimeInterval, bytesSent: Int64, bytesReceived: Int64, source: Source,
+        attempts: Int, redirects: Int = 0
+    ) {
+        self.method = method
+        self.url = url
+        self.statusCode = statusCode
+        self.queued = queued
+        self.started = started
+        self.firstByte = firstByte
+        self.finished = finished
+        self.bytesSent = bytesSent
+        self.bytesReceived = bytesReceived
+        self.source = source
+        self.attempts = attempts
+        self.redirects = redirects
+    }
+}
