@@ -1,12 +1,21 @@
-// A child process for the download memory test (DownloadMemoryTests): it downloads one URL to a file through Repose
-// and URLSession, and prints how far its resident memory rose above where it stood just before.
+// A child process for the download tests.
 //
 // Usage: repose-download-probe <download URL> <destination file>
+// For DownloadMemoryTests: downloads the URL to the file through Repose and URLSession, and prints how far its
+// resident memory rose above where it stood just before: `growth <bytes>`, then `saved <bytes>` (the destination's
+// size) or `failed <message>`. Linux only: it reads and resets the peak in /proc.
 //
-// Output: `growth <bytes>`, then `saved <bytes>` (the destination's size) or `failed <message>`. Linux only: it reads
-// and resets the peak in /proc.
+// Usage: repose-download-probe hold <URL> <release file>
+// For DownloadBackpressureTests: streams the URL's body through URLSessionProvider and holds the first piece, as a
+// writer stuck on a slow disk would, until the release file exists (60 s at most); then takes the rest and prints
+// `received <bytes>` or `failed <message>`. In a process of its own because holding a piece holds every URLSession
+// of its process on Linux (they share one queue), which would stall the other tests.
 import Foundation
 import Repose
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// A line of /proc/self/status, in bytes.
 func statusBytes(_ field: String) -> Int? {
@@ -21,9 +30,45 @@ func finish(_ line: String, code: Int32) -> Never {
     exit(code)
 }
 
+/// Streams `url` and holds its first piece until `release` exists.
+func hold(_ url: URL, until release: URL) {
+    let received = Counter()
+    _ = URLSessionProvider().startStreaming(
+        URLRequest(url: url), response: { _ in },
+        body: { piece in
+            guard received.add(piece.count) == piece.count else { return }
+            for _ in 0..<3_000 where !FileManager.default.fileExists(atPath: release.path) {  // 60 s at most
+                usleep(20_000)
+            }
+        },
+        completion: { error in
+            if let error { finish("failed \(error)", code: 1) }
+            finish("received \(received.total)", code: 0)
+        })
+}
+
+/// Bytes received so far, from the session's queue.
+final class Counter: @unchecked Sendable {
+    // Safe: only touched under `lock`.
+    private let lock = NSLock()
+    private var count = 0
+
+    /// Adds `bytes` and returns the new total.
+    func add(_ bytes: Int) -> Int {
+        lock.withLock {
+            count += bytes
+            return count
+        }
+    }
+    var total: Int { lock.withLock { count } }
+}
+
 @MainActor
 func run() {
     let arguments = CommandLine.arguments
+    if arguments.count == 4, arguments[1] == "hold", let url = URL(string: arguments[2]) {
+        return hold(url, until: URL(fileURLWithPath: arguments[3]))
+    }
     guard arguments.count == 3, let url = URL(string: arguments[1]) else {
         finish("usage: repose-download-probe <download URL> <destination file>", code: 2)
     }
@@ -47,5 +92,5 @@ func run() {
 }
 
 MainActor.assumeIsolated { run() }
-RunLoop.main.run(until: Date(timeIntervalSinceNow: 100))  // bounded: the download ends long before
+RunLoop.main.run(until: Date(timeIntervalSinceNow: 180))  // bounded: alone, the download takes seconds
 finish("timed out", code: 4)

@@ -15,6 +15,8 @@ final class MetricsRecorder: @unchecked Sendable {
     private var bytesReceived: Int64 = 0
     private var statusCode: Int?
     private var redirects = 0
+    private var connection: ConnectionMetrics?
+    private var isFromCache = false
     // Main actor only.
     private let queued: TimeInterval
     private var started: TimeInterval
@@ -45,6 +47,8 @@ final class MetricsRecorder: @unchecked Sendable {
             bytesReceived = 0
             statusCode = nil
             redirects = 0
+            connection = nil
+            isFromCache = false
         }
         guard isFirst else { return }
         for monitor in monitors {
@@ -80,6 +84,8 @@ final class MetricsRecorder: @unchecked Sendable {
             bytesReceived = max(bytesReceived, Int64(response.body.count))
             statusCode = response.statusCode
             redirects = response.redirectCount
+            connection = response.connection
+            isFromCache = response.isFromCache
         }
     }
 
@@ -88,19 +94,24 @@ final class MetricsRecorder: @unchecked Sendable {
     @discardableResult
     func finish(attempts: Int, cancelled: Bool = false) -> RequestMetrics {
         let finished = now()
-        let (firstByte, bytesSent, bytesReceived, statusCode, redirects) = lock.withLock {
-            (self.firstByte, self.bytesSent, self.bytesReceived, self.statusCode, self.redirects)
+        let (firstByte, bytesSent, bytesReceived, statusCode, redirects, connection, isFromCache) = lock.withLock {
+            (
+                self.firstByte, self.bytesSent, self.bytesReceived, self.statusCode, self.redirects, self.connection,
+                self.isFromCache
+            )
         }
         let source: RequestMetrics.Source =
             switch statusCode {
             case _ where cancelled, nil: .none
             case 304: .notModified
+            case _ where isFromCache: .cache
             default: .network
             }
         let metrics = RequestMetrics(
             method: method, url: url, statusCode: cancelled ? nil : statusCode, queued: queued, started: started,
             firstByte: firstByte, finished: finished, bytesSent: bytesSent, bytesReceived: bytesReceived,
-            source: source, attempts: attempts, redirects: cancelled ? 0 : redirects)
+            source: source, attempts: attempts, redirects: cancelled ? 0 : redirects,
+            connection: cancelled ? nil : connection)
         for monitor in monitors {
             monitor.completed(metrics)
         }

@@ -20,11 +20,14 @@ public struct RequestMetrics: Sendable, Hashable {
     ///
     /// A struct of static values rather than an enum, so that a future source does not break an app's `switch`.
     public struct Source: Sendable, Hashable, CustomStringConvertible {
-        /// A short name: `network`, `notModified`, `none`.
+        /// A short name: `network`, `cache`, `notModified`, `none`.
         public let description: String
 
         /// The server sent a response with its body (any status but 304).
         public static let network = Source(description: "network")
+        /// The platform's HTTP cache (`URLCache`, on a session the app configured with one) answered without the
+        /// network, as far as the platform reports it (Apple platforms).
+        public static let cache = Source(description: "cache")
         /// The server answered 304 Not Modified: the data the resource held was confirmed, no body moved.
         public static let notModified = Source(description: "notModified")
         /// No answer: the request failed before any response (no network, a timeout) or was cancelled.
@@ -59,6 +62,9 @@ public struct RequestMetrics: Sendable, Hashable {
     /// How many redirects the last attempt followed before its final response: 0 for a direct answer, or when the
     /// networking provider does not count them (``NetworkResponse/redirectCount``).
     public var redirects: Int
+    /// How the connection of the last attempt was made (name lookup, connect, TLS, reuse), where the networking
+    /// provider reports it: `URLSessionProvider` on Apple platforms; `nil` on Linux, whose Foundation measures none.
+    public var connection: ConnectionMetrics?
 
     /// Seconds from ``queued`` to ``finished``: what the app waited.
     public var duration: TimeInterval { finished - queued }
@@ -70,7 +76,7 @@ public struct RequestMetrics: Sendable, Hashable {
     public init(
         method: RequestMethod, url: URL, statusCode: Int?, queued: TimeInterval, started: TimeInterval,
         firstByte: TimeInterval?, finished: TimeInterval, bytesSent: Int64, bytesReceived: Int64, source: Source,
-        attempts: Int, redirects: Int = 0
+        attempts: Int, redirects: Int = 0, connection: ConnectionMetrics? = nil
     ) {
         self.method = method
         self.url = url
@@ -84,5 +90,6 @@ public struct RequestMetrics: Sendable, Hashable {
         self.source = source
         self.attempts = attempts
         self.redirects = redirects
+        self.connection = connection
     }
 }

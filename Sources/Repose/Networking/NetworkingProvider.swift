@@ -15,13 +15,22 @@ public struct NetworkResponse: Sendable, Equatable {
     /// How many redirects the provider followed before this response, for ``RequestMetrics/redirects``; 0 when
     /// there were none or the provider does not count them.
     public var redirectCount: Int
+    /// How the connection was made, for ``RequestMetrics/connection``, where the provider knows it.
+    public var connection: ConnectionMetrics?
+    /// Whether the platform's HTTP cache (`URLCache`) answered without the network, for ``RequestMetrics/source``.
+    public var isFromCache: Bool
 
     /// Creates a response.
-    public init(statusCode: Int, headers: [String: String] = [:], body: Data = Data(), redirectCount: Int = 0) {
+    public init(
+        statusCode: Int, headers: [String: String] = [:], body: Data = Data(), redirectCount: Int = 0,
+        connection: ConnectionMetrics? = nil, isFromCache: Bool = false
+    ) {
         self.statusCode = statusCode
         self.headers = headers
         self.body = body
         self.redirectCount = redirectCount
+        self.connection = connection
+        self.isFromCache = isFromCache
     }
 }
 

@@ -120,6 +120,20 @@ extension URLSessionProvider {
             }
         }
 
+        /// The platform's measurements of `task` (Apple platforms call this just before the task completes; Linux's
+        /// Foundation never does): how its connection was made and whether `URLCache` answered (rule X1).
+        func urlSession(
+            _ session: URLSession, task: URLSessionTask, didFinishCollecting metrics: URLSessionTaskMetrics
+        ) {
+            guard let transaction = metrics.transactionMetrics.last else { return }
+            let connection = ConnectionMetrics(transaction)
+            let isFromCache = transaction.resourceFetchType == .localCache
+            _ = withTransfer(of: task) { transfer in
+                transfer.connection = connection
+                transfer.isFromCache = isFromCache
+            }
+        }
+
         func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
             // Removing the state under the lock is what makes completion happen exactly once, cancelled or not.
             let finished = lock.withLock { () -> (Transfer, Data, URLResponse?, next: URLRequest?)? in
@@ -152,9 +166,10 @@ extension URLSessionProvider {
                     response: response, body: body,
                     error: error.map { Self.clarified($0, afterResponse: response, url: url) })
             }
-            let redirectCount = lock.withLock { transfer.redirectCount }
-            if redirectCount > 0, case .success(var response) = result {
-                response.redirectCount = redirectCount  // for the request's metrics (rule X1)
+            let measured = lock.withLock { (transfer.redirectCount, transfer.connection, transfer.isFromCache) }
+            if case .success(var response) = result, measured != (0, nil, false) {
+                // For the request's metrics (rule X1).
+                (response.redirectCount, response.connection, response.isFromCache) = measured
                 result = .success(response)
             }
             complete(transfer, with: result, bodySize: body.count)

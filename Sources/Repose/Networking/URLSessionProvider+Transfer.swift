@@ -43,6 +43,9 @@ extension URLSessionProvider.SessionDelegate {
         let replayableBody: URLSessionProvider.ReplayableBody?
         /// How many redirects this transfer followed, across the tasks that carried it.
         var redirectCount = 0
+        /// What the platform measured of the task's last transaction (Apple platforms; Linux reports nothing).
+        var connection: ConnectionMetrics?
+        var isFromCache = false
         /// Set when the transfer must fail though its task completes without an error (too many redirects).
         var redirectFailure: (any Error)?
         /// The request a refused redirect must send next, with its body: the task that got the redirect completes,

@@ -8,7 +8,9 @@ import FoundationNetworking
 #endif
 
 /// A streamed body is read no faster than it is taken (rule X2): swift-corelibs-foundation queues every piece it
-/// reads for the delegate, so a writer that falls behind would let a large download pile up in memory.
+/// reads for the delegate, so a writer that falls behind would let a large download pile up in memory. The stuck
+/// consumer runs in a child process (`repose-download-probe hold`): on Linux every URLSession of a process shares
+/// one queue, so holding a piece here would stall the other suites' requests.
 @Suite("X2 a streamed body is read as fast as it is taken")
 final class DownloadBackpressureTests {
     let server: LoopbackServer
@@ -17,48 +19,30 @@ final class DownloadBackpressureTests {
         server = try await LoopbackServer()
     }
 
-    /// Holds the first piece of a body until `open()`, as a writer stuck on a slow disk would; counts the rest.
-    final class StuckWriter: @unchecked Sendable {
-        // Safe: `received` is only touched under `lock`; the semaphore is thread-safe.
-        private let gate = DispatchSemaphore(value: 0)
-        private let lock = NSLock()
-        private var received = 0
-
-        func take(_ data: Data) {
-            let isFirst = lock.withLock {
-                received += data.count
-                return received == data.count
-            }
-            // Bounded: a regression that never opens the gate fails the test instead of hanging it.
-            if isFirst { _ = gate.wait(timeout: .now() + 60) }
-        }
-
-        func open() { gate.signal() }
-
-        var total: Int { lock.withLock { received } }
-    }
-
     @Test(
         "X2 while the consumer holds a piece of a streamed body, the server is held back; then all of it arrives")
     func stuckConsumerHoldsTheServerBack() async throws {
         let size = 64 << 20
-        let writer = StuckWriter()
-        let provider = URLSessionProvider()
-        let request = URLRequest(url: server.url("/pace/\(size)?name=stream"))
-        let server = server
+        let release = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "repose-hold-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: release) }
+        let executable = try ChildProcess.executable(named: "repose-download-probe")
+        let arguments = ["hold", server.url("/pace/\(size)?name=stream").absoluteString, release.path]
+        // The leak check at exit would end the probe with its own status under AddressSanitizer.
+        var environment = ProcessInfo.processInfo.environment
+        environment["ASAN_OPTIONS"] = [environment["ASAN_OPTIONS"], "detect_leaks=0"].compactMap { $0 }.joined(
+            separator: ":")
         // Far more than the connection's buffers hold: a client that reads on regardless takes it all, unheld.
-        let opener = Task {
-            let held = await server.waitForMark("held stream", within: .seconds(30))
-            writer.open()
-            return held
+        let probe = Task { [environment] in
+            try await ChildProcess.offTheTestThreads {
+                try ChildProcess.run(executable, arguments: arguments, environment: environment, timeout: 120)
+            }
         }
-        let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
-            _ = provider.startStreaming(
-                request, response: { _ in }, body: { writer.take($0) },
-                completion: { error in continuation.resume(returning: error.map { "\($0)" } ?? "ended") })
-        }
-        #expect(await opener.value)
-        #expect(outcome == "ended")
-        #expect(writer.total == size)
+        let held = await server.waitForMark("held stream", within: .seconds(60))
+        try Data().write(to: release)
+        let (status, output) = try await probe.value
+        #expect(held)
+        #expect(status == 0, "\(output)")
+        #expect(output.contains("received \(size)"), "\(output)")
     }
 }

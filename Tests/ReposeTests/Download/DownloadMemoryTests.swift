@@ -29,9 +29,10 @@ final class DownloadMemoryTests {
         var environment = ProcessInfo.processInfo.environment
         environment["ASAN_OPTIONS"] = [environment["ASAN_OPTIONS"], "quarantine_size_mb=0:detect_leaks=0"]
             .compactMap { $0 }.joined(separator: ":")
-        // The probe gives up after 100 s by itself; the helper's bound is a second guard behind it.
+        // The probe gives up after 180 s by itself (under AddressSanitizer beside the whole suite it may need
+        // minutes); the helper's bound is a second guard behind it.
         let (status, text) = try await ChildProcess.offTheTestThreads { [environment] in
-            try ChildProcess.run(executable, arguments: arguments, environment: environment, timeout: 150)
+            try ChildProcess.run(executable, arguments: arguments, environment: environment, timeout: 240)
         }
 
         let lines = text.split(separator: "\n")

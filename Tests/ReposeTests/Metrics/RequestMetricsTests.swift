@@ -72,6 +72,28 @@ struct RequestMetricsTests {
         #expect(heard.metrics.map(\.bytesReceived) == [5, 0, 0])
     }
 
+    @Test("X1 what the provider measured of the connection, and an answer from URLCache, reach the metrics")
+    func connectionAndCache() async throws {
+        monitor()
+        let resource = harness.service.resource("/items")
+        let connection = ConnectionMetrics(
+            domainLookup: 0.01, connect: 0.05, secureConnection: 0.03, isReused: false, networkProtocol: "h2")
+        let load = resource.load()
+        network.respond(with: NetworkResponse(statusCode: 200, body: Data("a".utf8), connection: connection))
+        _ = await load.responseInfo
+        let cached = resource.load()
+        network.respond(
+            with: NetworkResponse(
+                statusCode: 200, body: Data("b".utf8), connection: ConnectionMetrics(isReused: true), isFromCache: true)
+        )
+        _ = await cached.responseInfo
+        let failed = resource.load()
+        network.fail(with: URLError(.timedOut))
+        _ = await failed.responseInfo
+        #expect(heard.metrics.map(\.source) == [.network, .cache, .none])
+        #expect(heard.metrics.map(\.connection) == [connection, ConnectionMetrics(isReused: true), nil])
+    }
+
     @Test("X1 a retried request is heard once, with every attempt counted and started at the last attempt")
     func retries() async throws {
         harness.service.configure {

@@ -90,6 +90,11 @@ final class ManualNetwork: NetworkingProvider, @unchecked Sendable {
         respond(status: status, headers: all, body: Data(text.utf8))
     }
 
+    /// Answers the oldest pending request with `response` as it is.
+    func respond(with response: NetworkResponse) {
+        take()?.completion(.success(response))
+    }
+
     /// Answers the pending request at `index`, 0 being the oldest still pending.
     func respond(toPendingAt index: Int, status: Int = 200, headers: [String: String] = [:], body: Data = Data()) {
         let entry = withLivePending { index < $0.count ? $0.remove(at: index) : nil }
