@@ -45,6 +45,9 @@ final class UploadMemoryTests {
             lines.first { $0.hasPrefix("received ") }.flatMap { Int($0.dropFirst(9)) }, "\(text)")
         #expect(status == 0, "\(text)")
         #expect(received > size, "the server received only \(received) bytes")
-        #expect(growth < 5 * 1024 * 1024, "peak memory rose by \(growth / 1024) KiB")
+        // Under AddressSanitizer its runtime's per-thread stacks and shadow pages add a few megabytes (9 MB seen in
+        // CI); 16 MB still fails a probe that reads the 50 MB file whole.
+        let bound = (Sanitizers.isAddressSanitizerOn ? 16 : 5) * 1024 * 1024
+        #expect(growth < bound, "peak memory rose by \(growth / 1024) KiB")
     }
 }
