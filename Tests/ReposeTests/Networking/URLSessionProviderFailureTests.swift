@@ -49,7 +49,7 @@ final class URLSessionProviderFailureTests {
     func cancelMidFlight() async throws {
         let recording = RecordingTransfer()
         let task = provider.startRequest(
-            URLRequest(url: server.url("/slow?ms=8000&first=1")), progress: recording.progress,
+            URLRequest(url: server.url("/hang?at=body")), progress: recording.progress,
             completion: recording.completion)
         try #require(await recording.firstBytesReceived())
         task.cancel()

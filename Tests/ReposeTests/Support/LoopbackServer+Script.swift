@@ -9,6 +9,7 @@ extension LoopbackServer {
         MAX_LIFETIME = int(sys.argv[1]) if len(sys.argv) > 1 else 120
         HOST = sys.argv[2] if len(sys.argv) > 2 else "127.0.0.1"
         MAX_DELAY = 10.0
+        MAX_HOLD = 300.0  # a hold ends when the client goes; this bound only keeps a forgotten one from living on
         MAX_BYTES = 64 * 1024 * 1024
         MAX_INFLATED = 1024 * 1024 * 1024
         MAX_HEADER = 16 * 1024 * 1024
@@ -234,8 +235,8 @@ extension LoopbackServer {
                 self.connection.close()
 
             def hold(self):
-                """Waits until the client closes the connection, at most MAX_DELAY seconds."""
-                readable, _, _ = select.select([self.connection], [], [], MAX_DELAY)
+                """Waits until the client closes the connection, at most MAX_HOLD seconds."""
+                readable, _, _ = select.select([self.connection], [], [], MAX_HOLD)
                 self.close_connection = True
 
             def drip(self, query):

@@ -23,7 +23,7 @@ import Testing
 /// | `/drop?announce=N&send=M` | announces N body bytes, sends M, then closes the connection |
 /// | `/reset?at=headers` | sends half a status line and headers, then resets the connection (TCP RST) |
 /// | `/reset?at=body` | announces 1000 body bytes, sends 100, then resets the connection |
-/// | `/hang?at=STAGE` | reaches STAGE (`request`: nothing sent; `headers`: headers for 10 bytes sent; `body`: 5 of them sent), marks `hang STAGE`, then waits until the client goes (at most 10 s) |
+/// | `/hang?at=STAGE` | reaches STAGE (`request`: nothing sent; `headers`: headers for 10 bytes sent; `body`: 5 of them sent), marks `hang STAGE`, then waits until the client goes (at most 300 s) |
 /// | `/bytes/N` | N bytes of body (at most 64 MB); to a HEAD, only their `Content-Length` |
 /// | `/chunked/N` | N bytes of body in chunked transfer encoding, so without a length up front |
 /// | `/gzip?size=N` | `Content-Encoding: gzip`, whatever the request accepts: a small body that inflates to N bytes (at most 1 GiB) |
