@@ -61,12 +61,12 @@ public struct Configuration {
     /// api.configure("/api/**") { $0.authenticator = auth }
     /// ```
     public var authenticator: Authenticator?
-    /// What a successful request that changes data (any method but GET, HEAD and OPTIONS) makes stale: the
-    /// resource itself and its parent collection by default (`/users/42` → `/users`). Chosen by the request's
-    /// method. See ``MutationInvalidation``.
+    /// What a successful request that changes data (any method but GET, HEAD and OPTIONS) makes stale: nothing by
+    /// default, so a write leaves other resources' state to the app. Chosen by the request's method. See
+    /// ``MutationInvalidation``.
     ///
     /// ```swift
-    /// api.configure("/posts/*", requestMethods: [.post, .delete]) { $0.invalidation.others = ["/feed"] }
+    /// api.configure("/posts/*", requestMethods: [.post, .delete]) { $0.invalidation = .targetAndParent }
     /// ```
     public var invalidation = MutationInvalidation()
     /// Whether a mutation (``Resource/mutate(_:showing:on:headers:options:)``) that fails for want of a network goes

@@ -12,7 +12,8 @@ extension Resource {
     /// the mutation fails or is cancelled only this change goes, whatever other changes are pending. When it
     /// succeeds, the change stays until the server's new data replaces it, in one step, so the view never flickers
     /// back to the old data: the response itself where ``Configuration/mutationResponseIsResource`` says so,
-    /// otherwise the reload the success triggers (see ``Configuration/invalidation``).
+    /// otherwise a reload of the resource the change shows on, which the success starts whatever
+    /// ``Configuration/invalidation`` says.
     ///
     /// With the outbox in use (``MutationOptions/usesOutbox`` or ``Configuration/usesOutbox``), a mutation that
     /// fails for want of a network waits in the service's ``Outbox``, change and all, and the returned request

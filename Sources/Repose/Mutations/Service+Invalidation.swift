@@ -3,8 +3,8 @@ extension Service {
     /// of the current main-actor turn, once each, and the others on their next ``Resource/loadIfNeeded()`` (rule
     /// M7).
     ///
-    /// A successful mutation already does this for its resource and its parent collection (see
-    /// ``Configuration/invalidation``); call it for what the server changed behind the app's back:
+    /// Call it after a write whose effect on other resources the app knows, or for what the server changed behind
+    /// the app's back; ``Configuration/invalidation`` does it after every successful write to a URL pattern:
     ///
     /// ```swift
     /// api.invalidateResources(matching: "/users/**")

@@ -33,7 +33,8 @@ enum MutationsGuide {
     }
 
     static func invalidation(api: Service) {
-        api.configure("/users/*/avatar") { $0.invalidation.parent = false }
+        let writes: [RequestMethod] = [.post, .put, .patch, .delete]
+        api.configure("/users/**", requestMethods: writes) { $0.invalidation = .targetAndParent }  // /users/42, /users
         api.configure("/posts/*", requestMethods: [.post]) { $0.invalidation.others = ["/feed", "/users/me"] }
     }
 

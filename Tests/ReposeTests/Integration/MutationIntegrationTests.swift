@@ -133,8 +133,9 @@ extension MutationIntegrationTests {
         try await log().filter { $0["method"] as? String == "GET" && $0["path"] as? String == path }.count
     }
 
-    @Test("M6 a successful write reloads the observed target and its parent collection, once each")
+    @Test("M6 configured, a successful write reloads the observed target and its parent collection, once each")
     func writeReloadsTargetAndParent() async throws {
+        service.configure("/store/**", requestMethods: [.patch]) { $0.invalidation = .targetAndParent }
         let user = try await seed("/store/users/42", ["name": "ada"])
         let users = service.resource("/store/users")
         try #require(await fixture.completion(of: users.load()) != nil)

@@ -27,6 +27,11 @@ struct InvalidationTests {
         for resource in resources { resource.addObserver(owner: harness) { _, _ in } }
     }
 
+    /// Asks for the target and its parent collection to be invalidated after every successful write.
+    private func invalidateWrites() {
+        service.configure("/**", requestMethods: [.post, .put, .patch, .delete]) { $0.invalidation = .targetAndParent }
+    }
+
     /// Answers every load of `resources` in flight with `text`, in the order they were sent, and waits for each.
     private func answerLoads(of resources: [Resource], text: String = "new") async {
         let loads = resources.flatMap(\.loadRequests)
@@ -34,8 +39,27 @@ struct InvalidationTests {
         for load in loads { _ = await load.responseInfo }
     }
 
-    @Test("M6 a successful PATCH invalidates the target and its parent; observed ones reload at the turn's end")
+    @Test("M6 by default a successful write changes no resource: its observers hear nothing and nothing reloads")
+    func nothingByDefault() async {
+        let resources = await loaded(["/users/42", "/users"])
+        let observers = resources.map { resource in
+            let observer = RecordingObserver()
+            resource.addObserver(observer)
+            return observer
+        }
+        for method: RequestMethod in [.post, .put, .patch, .delete] {
+            await harness.answer(resources[0].request(method, json: ["name": "Ada"]), status: 200)
+        }
+        harness.scheduler.advance()
+        #expect(resources.allSatisfy { $0.isUpToDate && !$0.isLoading })
+        #expect(observers.map(\.events) == [["observerAdded"], ["observerAdded"]])
+        #expect(harness.network.sent.count == 6)  // two loads, four writes, no reload
+        #expect(MutationInvalidation() == .none)
+    }
+
+    @Test("M6 configured, a successful PATCH invalidates target and parent; observed ones reload at the turn's end")
     func targetAndParent() async {
+        invalidateWrites()
         let resources = await loaded(["/users/42", "/users", "/users/7", "/teams"])
         let (user, users, other, teams) = (resources[0], resources[1], resources[2], resources[3])
         observe([user, users, other, teams])
@@ -53,6 +77,7 @@ struct InvalidationTests {
 
     @Test("M6 unobserved resources are not reloaded: they load on their next loadIfNeeded()")
     func unobservedWait() async {
+        invalidateWrites()
         let resources = await loaded(["/users/42", "/users"])
         await harness.answer(resources[0].request(.delete), status: 204)
         harness.scheduler.advance()
@@ -65,6 +90,7 @@ struct InvalidationTests {
 
     @Test("M6 a failed mutation and a GET invalidate nothing", arguments: [RequestMethod.get, .head, .options])
     func failuresAndReadsInvalidateNothing(method: RequestMethod) async {
+        invalidateWrites()
         let resources = await loaded(["/users/42", "/users"])
         await harness.answer(resources[0].request(.patch), status: 500)
         await harness.answer(resources[0].request(method), text: "read")
@@ -73,6 +99,7 @@ struct InvalidationTests {
 
     @Test("M6 several writes that land before the turn ends reload each resource once")
     func writesCoalesce() async {
+        invalidateWrites()
         let resources = await loaded(["/users/1", "/users/2", "/users/3", "/users"])
         observe(resources)
         let writes = resources.prefix(3).map { $0.request(.put, json: ["x": 1]) }
@@ -89,6 +116,7 @@ struct InvalidationTests {
 
     @Test("M6 a reload the app starts in its own success hook counts: no second load")
     func appReloadCounts() async {
+        invalidateWrites()
         let profile = await loaded(["/profile"])[0]
         observe([profile])
         let patch = profile.request(.patch, json: ["name": "Ada"]).onSuccess { _ in profile.load() }
@@ -98,11 +126,11 @@ struct InvalidationTests {
         await answerLoads(of: [profile])
     }
 
-    @Test("M6 configuration by URL pattern: no parent for avatars, the feed for posts")
+    @Test("M6 configuration by URL pattern: the target alone for avatars, the feed too for posts")
     func configuredScope() async {
-        service.configure("/users/*/avatar") { $0.invalidation.parent = false }
+        service.configure("/users/*/avatar") { $0.invalidation.target = true }
         service.configure("/posts/*", requestMethods: [.post]) {
-            $0.invalidation = .init(others: ["/feed", "/users/*"])
+            $0.invalidation = .init(target: true, parent: true, others: ["/feed", "/users/*"])
         }
         let resources = await loaded(["/users/42/avatar", "/users/42", "/posts/1", "/posts", "/feed", "/users/7"])
         await harness.answer(resources[0].request(.put, data: Data([1]), contentType: "image/png"), status: 204)
@@ -111,8 +139,9 @@ struct InvalidationTests {
         await harness.answer(resources[2].request(.post, json: ["t": 1]), status: 201)
         #expect(!resources[2].isUpToDate && !resources[3].isUpToDate && !resources[4].isUpToDate)
         #expect(!resources[1].isUpToDate && !resources[5].isUpToDate)
-        await harness.answer(resources[2].request(.patch, json: ["t": 2]), status: 204)  // PATCH: the default
-        #expect(MutationInvalidation.none != MutationInvalidation())
+        await harness.answer(resources[4].load(), text: "feed")
+        await harness.answer(resources[2].request(.patch, json: ["t": 2]), status: 204)  // PATCH: nothing, the default
+        #expect(resources[4].isUpToDate)
     }
 
     @Test("M6 the parent of a URL drops its last segment and query, and a root has none")
