@@ -83,15 +83,6 @@ enum PrivateFiles {
         return data
     }
 
-    /// Removes what a killed process left in `directory` (temporary files of any kind), after securing the folder
-    /// (see ``openFolder(_:)``). Kept under this name for the outbox. `false` if the folder is refused: read nothing from
-    /// it.
-    @discardableResult
-    static func removeInterruptedWrites(in directory: URL) -> Bool {
-        if case .refused = openFolder(directory) { return false }
-        return true
-    }
-
     // MARK: Descriptors
 
     static func writeAll(_ data: Data, to file: Int32) -> Bool {
