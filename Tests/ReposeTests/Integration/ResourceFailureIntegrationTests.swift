@@ -57,7 +57,7 @@ final class ResourceFailureIntegrationTests {
 
     @Test("E11 B13 P1 cancelling a load whose body is half there completes it at once as cancelled")
     func cancelMidFlight() async throws {
-        let resource = service.resource("/slow").withParams(["ms": "8000", "first": "1"])
+        let resource = service.resource("/hang").withParam("at", "body")
         let observer = RecordingObserver()
         resource.addObserver(observer)
         let request = resource.load()
@@ -81,7 +81,7 @@ final class ResourceFailureIntegrationTests {
 
     @Test("E11 cancelling the task that awaits a load's response cancels the load")
     func taskCancellationCancelsTheLoad() async throws {
-        let resource = service.resource("/slow").withParams(["ms": "8000", "first": "1"])
+        let resource = service.resource("/hang").withParam("at", "body")
         let observer = RecordingObserver()
         resource.addObserver(observer)
         let request = resource.load()
@@ -98,7 +98,7 @@ final class ResourceFailureIntegrationTests {
 
     @Test("[intended failure] a bounded wait that runs out records an issue, returns nil, and cancels the request")
     func boundedWaitRunsOut() async throws {
-        let request = service.resource("/slow").withParam("ms", "8000").load()
+        let request = service.resource("/hang").load()
         var info: ResponseInfo?
         await withKnownIssue {
             info = await fixture.completion(of: request, within: .milliseconds(100))
@@ -131,7 +131,7 @@ final class ResourceFailureIntegrationTests {
     func timeout() async throws {
         // Whole seconds: swift-corelibs-foundation truncates the interval, and 0 would time out at once.
         service.configure { $0.mutateRequests { $0.timeoutInterval = 1 } }
-        let resource = service.resource("/slow").withParam("ms", "10000")
+        let resource = service.resource("/hang")
         let request = resource.load()
         try #require(await fixture.completion(of: request) != nil)
 
@@ -146,7 +146,7 @@ final class ResourceFailureIntegrationTests {
     @Test("A13 after a failure a later load that reaches the server succeeds and clears the error")
     func recoveryAfterFailure() async throws {
         service.configure { $0.mutateRequests { $0.timeoutInterval = 1 } }
-        let resource = service.resource("/slow").withParam("ms", "10000")
+        let resource = service.resource("/hang")
         try #require(await fixture.completion(of: resource.load()) != nil)
         #expect(resource.latestError != nil)
 
