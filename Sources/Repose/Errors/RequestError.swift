@@ -69,15 +69,15 @@ public struct RequestError: Error {
     }
 
     /// The localized description of an error, unless it is the uninformative text Foundation makes up for
-    /// errors that provide none. A URL it quotes is shown without its secrets, whatever the log settings say: the
-    /// message is meant for a screen, where a credential has no business either.
+    /// errors that provide none. A URL it quotes is shown without its secrets: the message is meant for a screen,
+    /// where a credential has no business either.
     static func displayMessage(for error: any Error) -> String? {
         if let described = error as? any LocalizedError, let description = described.errorDescription {
-            return ReposeLog.redactingURLs(in: description, redacting: true)
+            return ReposeLog.redactingURLs(in: description)
         }
         let nsError = error as NSError
         if nsError.userInfo[NSLocalizedDescriptionKey] != nil {
-            return ReposeLog.redactingURLs(in: nsError.localizedDescription, redacting: true)
+            return ReposeLog.redactingURLs(in: nsError.localizedDescription)
         }
         return nil
     }
