@@ -81,7 +81,7 @@ public struct RecordedRequest: Sendable {
 
 extension RecordedRequest: CustomStringConvertible {
     /// The method and the URL, such as `GET https://api.example.com/users/1`, with the URL's secrets hidden as
-    /// Repose's log lines hide them (see `ReposeLog.describe(url:redacting:)`).
+    /// Repose's log lines hide them (see `ReposeLog.describe(url:)`).
     public var description: String {
         "\(httpMethod) \(ReposeLog.redactingURLs(in: url))"
     }

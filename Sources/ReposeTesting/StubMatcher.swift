@@ -48,7 +48,7 @@ public struct StubMatcher: Sendable {
 
     /// This matcher, also requiring a header `name` (letter case ignored) with exactly `value`.
     public func header(_ name: String, _ value: String) -> StubMatcher {
-        let shown = ReposeLog.redactsSecrets && ReposeLog.sensitiveNames.contains(name) ? "<redacted>" : value
+        let shown = ReposeLog.sensitiveNames.contains(name) ? "<redacted>" : value
         return adding("\(name): \(shown)") { $0.header(name) == value }
     }
 

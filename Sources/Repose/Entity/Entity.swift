@@ -104,6 +104,14 @@ public struct Entity<ContentType> {
 
 extension Entity: Sendable where ContentType: Sendable {}
 
+extension Entity: CustomStringConvertible {
+    /// The content type, the content's Swift type and the headers, with sensitive header values hidden:
+    /// `Entity(text/plain, String, [content-type: "text/plain", set-cookie: <redacted>])`.
+    public var description: String {
+        "Entity(\(contentType), \(type(of: content as Any)), \(ReposeLog.describe(headers: headers)))"
+    }
+}
+
 /// Small helpers for media type strings.
 enum MediaType {
     /// What a response without a `Content-Type` is taken to be.

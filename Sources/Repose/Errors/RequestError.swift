@@ -11,12 +11,17 @@ public struct RequestError: Error {
     /// The HTTP status, when the server answered with an error status.
     public var httpStatusCode: Int?
     /// The body of the error response, parsed like any other response, when there was one.
-    public var entity: Entity<Any>?
+    public var entity: Entity<Any>? {
+        get { body.value }
+        set { body.value = newValue }
+    }
     /// The underlying error: a transport error, a parser error, or one of the ``Cause`` types.
     public var cause: (any Error)?
     /// When the error happened (seconds since 1970, on the service's clock). Repose stamps every error it reports;
     /// one you create yourself keeps the time you give it, 0 by default.
     public var timestamp: TimeInterval
+    /// The body's storage: its content is the only part of an error the compiler cannot check for `Sendable`.
+    private var body: ParsedContent<Entity<Any>?>
 
     /// Creates an error from its parts.
     public init(
@@ -28,7 +33,7 @@ public struct RequestError: Error {
     ) {
         self.userMessage = userMessage
         self.cause = cause
-        self.entity = entity
+        self.body = ParsedContent(entity)
         self.httpStatusCode = httpStatusCode
         self.timestamp = timestamp
     }
@@ -69,23 +74,22 @@ public struct RequestError: Error {
     }
 
     /// The localized description of an error, unless it is the uninformative text Foundation makes up for
-    /// errors that provide none. A URL it quotes is shown without its secrets, whatever the log settings say: the
-    /// message is meant for a screen, where a credential has no business either.
+    /// errors that provide none. A URL it quotes is shown without its secrets: the message is meant for a screen,
+    /// where a credential has no business either.
     static func displayMessage(for error: any Error) -> String? {
         if let described = error as? any LocalizedError, let description = described.errorDescription {
-            return ReposeLog.redactingURLs(in: description, redacting: true)
+            return ReposeLog.redactingURLs(in: description)
         }
         let nsError = error as NSError
         if nsError.userInfo[NSLocalizedDescriptionKey] != nil {
-            return ReposeLog.redactingURLs(in: nsError.localizedDescription, redacting: true)
+            return ReposeLog.redactingURLs(in: nsError.localizedDescription)
         }
         return nil
     }
 }
 
-// Safe: a RequestError is a value that Repose never mutates after creating it, and its non-Sendable parts
-// (the parsed error body and the cause) are handed from the parsing task to the main actor exactly once.
-extension RequestError: @unchecked Sendable {}
+// `Sendable` as every `Error` is, checked by the compiler: the cause is an `Error`, hence `Sendable`, and the error
+// body is held in `ParsedContent`, the one unchecked part (see there).
 
 extension RequestError: TypedContentAccessors {
     /// The error body, so that `error.jsonDict` and `error.text` read what the server said.

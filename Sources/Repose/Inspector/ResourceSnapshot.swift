@@ -4,8 +4,8 @@ import Foundation
 /// requests, latest error, ETag and content size.
 ///
 /// A plain value, safe to keep, compare, send to another task or print. The URL and the error message are shown
-/// as log lines show them, with secrets hidden (see ``ReposeLog/describe(url:redacting:)``), whatever
-/// ``ReposeLog/redactsSecrets`` says: snapshots end up in bug reports.
+/// as log lines show them, with secrets hidden (see ``ReposeLog/describe(url:)``): snapshots end up in bug
+/// reports.
 public struct ResourceSnapshot: Sendable, Hashable {
     /// The resource's URL, with the password of its user-info and sensitive query values hidden.
     public var url: String
@@ -59,7 +59,7 @@ extension ResourceSnapshot {
         let error = resource.latestError
         let timestamp = resource.timestamp
         self.init(
-            url: ReposeLog.describe(url: resource.url, redacting: true),
+            url: ReposeLog.describe(url: resource.url),
             isLoading: resource.isLoading,
             hasData: data != nil,
             hasError: error != nil,
@@ -67,7 +67,7 @@ extension ResourceSnapshot {
             isUpToDate: resource.isUpToDate,
             observerCount: resource.liveObserverCount,
             requestsInFlight: resource.trackedRequests.count,
-            latestErrorMessage: error.map { ReposeLog.redactingURLs(in: $0.userMessage, redacting: true) },
+            latestErrorMessage: error.map { ReposeLog.redactingURLs(in: $0.userMessage) },
             etag: data?.etag,
             contentType: data?.contentType,
             contentSize: data.flatMap(Self.size(of:)),

@@ -48,6 +48,5 @@ public struct PagedListState<Item> {
     }
 }
 
-// Safe: a snapshot is a value made on the main actor; its error's entity is never mutated by Repose after parsing
-// (as for `ResourceState`), and the items are the app's `Sendable` values.
-extension PagedListState: @unchecked Sendable where Item: Sendable {}
+// Checked by the compiler: the error is `Sendable` (its body is held in `ParsedContent`), and so are the items.
+extension PagedListState: Sendable where Item: Sendable {}

@@ -1,101 +1,165 @@
-/// Repose's logging switchboard: which categories are logged, where the lines go, and which secrets are hidden.
-///
-/// Logging is off until you enable some categories, typically once at startup:
+import Foundation
+
+#if canImport(Synchronization)
+import Synchronization
+#endif
+
+/// Repose's logging switch: which categories are logged and where the lines go. Logging is off until you enable
+/// some categories, typically once at startup:
 ///
 /// ```swift
-/// ReposeLog.enabled = .common                    // or [.network, .stateChanges], .detailed, .all
-/// ReposeLog.messageHandler = { category, message in
-///     logger.info("\(category): \(message)")      // e.g. a swift-log or os.Logger logger
-/// }
+/// ReposeLog.enabled = .common  // or [.network, .stateChanges], .detailed, .all
+/// ReposeLog.messageHandler = { category, message in logger.info("\(category): \(message)") }
 /// ```
 ///
-/// A disabled category costs one atomic load and a bit test per log call; the message is not built. Settings may
-/// be changed at any time from any thread, and log calls may come from any thread.
-///
-/// Secrets are replaced by `<redacted>` in every line Repose writes, and in the descriptions of resources,
-/// requests, errors and entities: the values of sensitive headers, the password in a URL, and the values of
-/// sensitive URL parameters. ``sensitiveNames`` says which names are sensitive; ``redactsSecrets`` turns hiding
-/// off while debugging.
+/// A disabled category costs one atomic load and a bit test per log call; the message is not built. Secrets are
+/// always replaced by `<redacted>` in every line and in the descriptions of Repose's values (see ``sensitiveNames``).
 public enum ReposeLog {
-    /// Receives every enabled log line: its category and the message text, without any prefix.
-    ///
-    /// Called on whatever thread logged the message, so it must be safe to call concurrently.
-    public typealias MessageHandler = @Sendable (Category, String) -> Void
+    typealias MessageHandler = @Sendable (Category, String) -> Void
+    typealias Scope = (enabled: Category, handler: MessageHandler)
 
-    /// The categories that are logged. Empty (``Category/none``) by default.
+    /// The categories that are logged; none by default. It may be changed at any time from any thread.
     public static var enabled: Category {
-        get { settings.enabled }
-        set { settings.enabled = newValue }
+        get { settings[\.enabled] }
+        set { settings[\.enabled] = newValue }
     }
 
-    /// Where log lines go. Defaults to ``defaultMessageHandler``, which prints to standard output.
-    ///
-    /// The handler is never called while Repose holds a lock, so it may itself log or change settings.
-    public static var messageHandler: MessageHandler {
-        get { settings.handler }
-        set { settings.handler = newValue }
+    /// Receives each line's category and text, without a prefix; by default lines are printed with one, such as
+    /// `[Repose:network] GET https://…`. It is called on the thread that logged the line, never while Repose holds a
+    /// lock, so it must be safe to call concurrently.
+    public static var messageHandler: @Sendable (Category, String) -> Void {
+        get { settings[\.handler] }
+        set { settings[\.handler] = newValue }
     }
 
-    /// Whether secrets are replaced by `<redacted>` in the text Repose writes. `true` by default; set it to
-    /// `false` to see credentials while debugging.
-    ///
-    /// It applies to every line Repose builds itself, to the descriptions of resources, requests, errors and
-    /// entities, and to ``describe(headers:redacting:)``, ``describe(url:redacting:)`` and their siblings.
-    /// Messages you pass to ``log(_:_:)`` are handed over as they are.
-    public static var redactsSecrets: Bool {
-        get { settings.redactsSecrets }
-        set { settings.redactsSecrets = newValue }
+    static let defaultMessageHandler: MessageHandler = { print(defaultLine($0, $1)) }
+
+    static func defaultLine(_ category: Category, _ message: String) -> String { "[Repose:\(category)] \(message)" }
+
+    /// Logs `message` if `category` (or any of several) is enabled here; the message is only built if it is logged.
+    static func log(_ category: Category, _ message: @autoclosure () -> String) {
+        LogSettings.handler(for: category)?(category, message())
     }
 
-    /// The former name of ``redactsSecrets``, from when only headers were redacted.
-    @available(*, deprecated, renamed: "redactsSecrets")
-    public static var redactsSensitiveHeaders: Bool {
-        get { redactsSecrets }
-        set { redactsSecrets = newValue }
+    static func isEnabled(_ category: Category) -> Bool { LogSettings.handler(for: category) != nil }
+
+    /// The enabled set or the handler (`nil`: the global one) for one task and its children, so that tests running in
+    /// parallel can each capture their lines; set only while `settings.overrides` counts it (see `LogSettings`).
+    struct Override: Sendable {
+        var enabled: Category?
+        var handler: MessageHandler?
     }
 
-    /// Which header and URL parameter names carry secrets; ``SensitiveNames/standard`` by default.
-    ///
-    /// Extend it for an API that sends credentials under names of its own:
-    ///
-    /// ```swift
-    /// ReposeLog.sensitiveNames.exactNames.insert("X-Session")
-    /// ```
-    public static var sensitiveNames: SensitiveNames {
-        get { settings.sensitiveNames }
-        set { settings.sensitiveNames = newValue }
-    }
-
-    /// Prints each line to standard output with a short prefix, such as `[Repose:network] GET https://…`.
-    public static let defaultMessageHandler: MessageHandler = { category, message in
-        print(defaultLine(category, message))
-    }
-
-    /// Whether a message in `category` would be logged here: on this task, with the current settings.
-    ///
-    /// Use it to skip expensive preparation that the message text alone does not cover.
-    public static func isEnabled(_ category: Category) -> Bool {
-        LogSettings.handler(for: category) != nil
-    }
-
-    /// Logs `message` in `category` if that category is enabled.
-    ///
-    /// The message is only built when it will be logged, so interpolating expensive descriptions is free while
-    /// the category is off. A message in several categories is logged when any of them is enabled. The text is
-    /// not rewritten: format headers with ``describe(headers:redacting:)`` and URLs with
-    /// ``describe(url:redacting:)`` to keep credentials out of it.
-    ///
-    /// - Parameters:
-    ///   - category: What the message is about, usually a single category.
-    ///   - message: The text, built only if the message is logged.
-    public static func log(_ category: Category, _ message: @autoclosure () -> String) {
-        guard let handler = LogSettings.handler(for: category) else { return }
-        handler(category, message())
-    }
-
-    static func defaultLine(_ category: Category, _ message: String) -> String {
-        "[Repose:\(category)] \(message)"
-    }
+    @TaskLocal static var currentOverride: Override?
 
     static let settings = LogSettings()
+}
+
+/// The settings, written rarely and read by every log call on any thread. They live behind a lock, too slow to take
+/// for every disabled log call, so every write also publishes the enabled bits to an atomic word, plus a bit while
+/// a task-scoped override is active; a log call reads the word first and stops there unless its category (or an
+/// override) might let it through. Apple systems older than `Atomic` (macOS 15, iOS 18) take the lock instead.
+final class LogSettings: @unchecked Sendable {
+    // Safe: `values` is only read and written under `lock`.
+    struct Values {
+        var enabled: ReposeLog.Category = []
+        var handler: ReposeLog.MessageHandler = ReposeLog.defaultMessageHandler
+        var sensitiveNames = ReposeLog.SensitiveNames.standard
+        var overrides = 0
+    }
+
+    private let lock = NSLock()
+    private var values = Values()
+
+    subscript<Value>(_ key: WritableKeyPath<Values, Value>) -> Value {
+        get { lock.withLock { values[keyPath: key] } }
+        set { update { $0[keyPath: key] = newValue } }
+    }
+
+    /// Publishes the word under the lock, so that concurrent writers cannot publish theirs out of order.
+    func update(_ change: (inout Values) -> Void) {
+        lock.withLock {
+            change(&values)
+            #if canImport(Synchronization)
+            if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+                let overriding: UInt64 = values.overrides > 0 ? 1 << 32 : 0
+                Word.value.store(UInt64(values.enabled.rawValue) | overriding, ordering: .relaxed)
+            }
+            #endif
+        }
+    }
+
+    static func handler(for category: ReposeLog.Category) -> ReposeLog.MessageHandler? {
+        scope(for: category)?.handler
+    }
+
+    /// The enabled set and the handler in effect on this task, or `nil` if none of `categories` is enabled here.
+    static func scope(for categories: ReposeLog.Category) -> ReposeLog.Scope? {
+        #if canImport(Synchronization)
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            // Relaxed is enough: the word only decides whether to look further, under the lock.
+            let word = Word.value.load(ordering: .relaxed)
+            guard word & (UInt64(categories.rawValue) | 1 << 32) != 0 else { return nil }
+        }
+        #endif
+        let settings = ReposeLog.settings
+        let (global, handler, overrides) = settings.lock.withLock {
+            (settings.values.enabled, settings.values.handler, settings.values.overrides)
+        }
+        let override = overrides > 0 ? ReposeLog.currentOverride : nil
+        let enabled = override?.enabled ?? global
+        return enabled.isDisjoint(with: categories) ? nil : (enabled, override?.handler ?? handler)
+    }
+}
+
+#if canImport(Synchronization)
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+private enum Word {
+    static let value = Atomic<UInt64>(0)
+}
+#endif
+
+extension ReposeLog {
+    /// A set of log categories: what a message is about, and which messages are logged. Combine them like any
+    /// option set (`[.network, .stateChanges]`) or start from a preset: ``common``, ``detailed``, ``all``.
+    public struct Category: OptionSet, Hashable, Sendable, CustomStringConvertible {
+        /// The category bits.
+        public let rawValue: UInt32
+        /// Creates a set from its bits.
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+        /// Each request as it starts (method and URL) and how it ended (status or error).
+        public static let network = Category(rawValue: 1 << 0)
+        /// Full requests and responses: headers (sensitive values redacted) and body sizes.
+        public static let networkDetails = Category(rawValue: 1 << 1)
+        /// What each pipeline stage made of a response.
+        public static let pipeline = Category(rawValue: 1 << 2)
+        /// A resource's data, error and loading flag after each load.
+        public static let stateChanges = Category(rawValue: 1 << 3)
+        /// Which events observers receive, and how many observers receive them.
+        public static let observers = Category(rawValue: 1 << 4)
+        /// Why `loadIfNeeded()` did or did not start a load.
+        public static let staleness = Category(rawValue: 1 << 5)
+        /// Reads from and writes to persistent caches.
+        public static let cache = Category(rawValue: 1 << 6)
+        /// Configuration changes, and which entries each resource's configuration is built from.
+        public static let configuration = Category(rawValue: 1 << 7)
+        /// Enough to follow an app's traffic: `network`, `stateChanges` and `staleness`.
+        public static let common: Category = [.network, .stateChanges, .staleness]
+        /// Everything except `networkDetails`.
+        public static let detailed: Category = all.subtracting(.networkDetails)
+        /// Every category.
+        public static let all = Category(rawValue: 0xFF)
+
+        private static let names = [
+            "network", "networkDetails", "pipeline", "stateChanges", "observers", "staleness", "cache", "configuration",
+        ]
+
+        /// `network` for a single category, `[network, staleness]` for a set of several or none.
+        public var description: String {
+            let parts = (0..<32).filter { rawValue & 1 << $0 != 0 }
+                .map { $0 < Self.names.count ? Self.names[$0] : "0x" + String(1 << $0, radix: 16) }
+            return parts.count == 1 && Self.all.contains(self) ? parts[0] : "[" + parts.joined(separator: ", ") + "]"
+        }
+    }
 }

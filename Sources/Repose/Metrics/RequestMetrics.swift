@@ -37,7 +37,7 @@ public struct RequestMetrics: Sendable, Hashable {
     /// The method the request was sent with.
     public var method: RequestMethod
     /// The URL the request was sent to. Monitors see it as sent: hide secrets in query strings before logging it
-    /// (``ReposeLog/describe(url:redacting:)`` does).
+    /// (``ReposeLog/describe(url:)`` does).
     public var url: URL
     /// The HTTP status of the last response, or `nil` when there was none.
     public var statusCode: Int?

@@ -3,8 +3,8 @@
 
 extension RequestError: CustomStringConvertible {
     /// The message, the status and the cause: `RequestError("Not Found", status 404)`. URLs in it, such as the
-    /// one a transport error's cause carries, are shown without their secrets (see
-    /// ``ReposeLog/redactingURLs(in:redacting:)``).
+    /// one a transport error's cause carries, are shown without their secrets, as ``ReposeLog/describe(url:)``
+    /// shows them.
     public var description: String {
         var parts = ["RequestError(\"\(userMessage)\""]
         if let httpStatusCode { parts.append("status \(httpStatusCode)") }

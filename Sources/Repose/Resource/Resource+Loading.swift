@@ -204,3 +204,25 @@ extension Resource {
     /// Orders ``allRequests``: one count for every resource, so no resource stores one of its own.
     private static var trackingOrder = 0
 }
+
+extension Resource {
+    /// Why `loadIfNeeded()` is about to load or not, for `staleness`. Mirrors `isUpToDate`.
+    private var loadDecisionLogLine: String {
+        if !loadRequests.isEmpty { return "\(logName): a load is already in flight; not loading again" }
+        if record.isInvalidated { return "\(logName): invalidated; loading" }
+        guard record.latestData != nil || record.latestError != nil else { return "\(logName): no data yet; loading" }
+        let (what, limitName, limit) =
+            record.latestError == nil
+            ? ("data", "expirationTime", timing.expirationTime) : ("error", "retryTime", timing.retryTime)
+        let verdict = isUpToDate ? "up to date; not loading" : "stale; loading"
+        let age = String(format: "%.1fs", core.now() - timestamp)
+        return "\(logName): \(what) is \(age) old, \(limitName) is \(String(format: "%.1fs", limit)); \(verdict)"
+    }
+
+    /// The resource's state after a load, for `stateChanges`.
+    private var stateLogLine: String {
+        let data = record.latestData.map { "data " + ReposeLog.summary(of: .success($0)) } ?? "no data"
+        let error = record.latestError.map { "error " + ReposeLog.summary(of: $0) } ?? "no error"
+        return "\(logName): \(data), \(error), \(isLoading ? "loading" : "not loading")"
+    }
+}

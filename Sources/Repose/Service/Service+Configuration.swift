@@ -87,7 +87,7 @@ extension Service {
     /// service.invalidateConfiguration()
     /// ```
     public func invalidateConfiguration() {
-        ReposeLog.log(.configuration, "invalidated; " + ReposeLog.recomputeNotice)
+        ReposeLog.log(.configuration, "invalidated; " + recomputeNotice)
         core.configurationChanged()
     }
 
@@ -105,7 +105,7 @@ extension Service {
                 configurer: configurer))
         ReposeLog.log(
             .configuration,
-            "added \(ReposeLog.redactingURLs(in: description).debugDescription); " + ReposeLog.recomputeNotice)
+            "added \(ReposeLog.redactingURLs(in: description).debugDescription); " + recomputeNotice)
         core.configurationChanged()
     }
 }
@@ -133,7 +133,19 @@ extension ServiceCore {
         ReposeLog.log(.configuration, configurationLogLine(url, method, entries: matching, shared: false))
         return built
     }
+
+    /// Which entries a resource's configuration came from, for `configuration`: `GET https://…/users/1: built from
+    /// "standard transformers: text, JSON", "/users/*"`. An entry made for one resource is described by its URL, so
+    /// its secrets are hidden too.
+    private func configurationLogLine(_ url: URL, _ method: RequestMethod, entries: [Int], shared: Bool) -> String {
+        let names = entries.map { ReposeLog.redactingURLs(in: configurationEntries[$0].description).debugDescription }
+        let source = names.isEmpty ? "no entries" : names.joined(separator: ", ")
+        return "\(method.rawValue) \(ReposeLog.describe(url: url)): \(shared ? "shared, from" : "built from") \(source)"
+    }
 }
+
+/// How the `configuration` line for a change ends.
+private let recomputeNotice = "resources recompute their configuration"
 
 /// Which configuration entries a resource's URL matched for one method: resources with equal keys get equal
 /// configurations, because an entry's closure sees only the configuration it is given.

@@ -31,7 +31,7 @@ public final class Service {
     ///
     /// - Parameters:
     ///   - baseURL: The API's base URL, as a string. An unparseable one behaves like none: ``resource(_:)`` then
-    ///     gives resources whose requests fail, while ``resource(absoluteURL:)-(URL?)`` still works.
+    ///     gives resources whose requests fail, while ``resource(absoluteURL:)-(URL)`` still works.
     ///   - options: The parts to use instead of the defaults: networking, clock, built-in parsers.
     public init(baseURL: String? = nil, options: Options = Options()) {
         core = ServiceCore(
@@ -51,54 +51,6 @@ public final class Service {
     /// Creates a service from a base `URL`; `options` are those of the `String` form.
     public convenience init(baseURL: URL?, options: Options = Options()) {
         self.init(baseURL: baseURL?.absoluteString, options: options)
-    }
-
-    /// Creates a service with its parts given one parameter each.
-    @available(*, deprecated, message: "Pass the parts as one value: Service(baseURL:options: .init(...))")
-    @_disfavoredOverload
-    public convenience init(
-        baseURL: String? = nil,
-        standardTransformers: [StandardTransformer] = StandardTransformer.defaults,
-        networking: any NetworkingProvider = URLSessionProvider(),
-        scheduler: any Scheduler & Sendable = MainScheduler()
-    ) {
-        self.init(
-            baseURL: baseURL,
-            options: Options(standardTransformers: standardTransformers, networking: networking, scheduler: scheduler))
-    }
-
-    /// Creates a service from a base `URL` with its parts given one parameter each.
-    @available(*, deprecated, message: "Pass the parts as one value: Service(baseURL:options: .init(...))")
-    @_disfavoredOverload
-    public convenience init(
-        baseURL: URL?,
-        standardTransformers: [StandardTransformer] = StandardTransformer.defaults,
-        networking: any NetworkingProvider = URLSessionProvider(),
-        scheduler: any Scheduler & Sendable = MainScheduler()
-    ) {
-        self.init(
-            baseURL: baseURL?.absoluteString,
-            options: Options(standardTransformers: standardTransformers, networking: networking, scheduler: scheduler))
-    }
-
-    /// Creates a service whose timestamps come from `clock` while its timers run on `scheduler`: two clocks, which
-    /// a test had to keep in step by hand.
-    @available(
-        *, deprecated, message: "The scheduler is the service's clock: drop `clock:`; tests use TestScheduler(now:)"
-    )
-    public convenience init(
-        baseURL: String? = nil,
-        standardTransformers: [StandardTransformer] = StandardTransformer.defaults,
-        networking: any NetworkingProvider = URLSessionProvider(),
-        clock: @escaping @Sendable () -> TimeInterval,
-        scheduler: any Scheduler & Sendable = MainScheduler()
-    ) {
-        self.init(
-            core: ServiceCore(
-                baseURL: URLBuilding.serviceBaseURL(baseURL), networking: networking, clock: clock,
-                scheduler: scheduler))
-        core.attach(self)
-        installStandardTransformers(standardTransformers)
     }
 
     /// A new handle on a core whose service the app had dropped; see ``ServiceCore/service``.
@@ -137,13 +89,20 @@ public final class Service {
             url: URLBuilding.resourceURL(base: base, path: path), source: path, reason: .forPath(path))
     }
 
-    /// The resource at an absolute URL, ignoring ``baseURL``. A `nil` URL gives a resource whose requests fail.
-    public func resource(absoluteURL url: URL?) -> Resource {
-        resource(url: URLBuilding.absoluteURL(url), source: url?.absoluteString)
+    /// The resource at an absolute URL, ignoring ``baseURL``.
+    public func resource(absoluteURL url: URL) -> Resource {
+        resource(url: URLBuilding.absoluteURL(url), source: url.absoluteString)
     }
 
     /// The resource at an absolute URL string, ignoring ``baseURL``. A `nil` or unparseable string gives a
     /// resource whose requests fail with ``RequestError/Cause/InvalidURL``.
+    ///
+    /// Only this form takes `nil`, so a link read from a response needs no unwrapping and `resource(absoluteURL: nil)`
+    /// has one meaning:
+    ///
+    /// ```swift
+    /// let next = api.resource(absoluteURL: page.jsonDict["next"] as? String)
+    /// ```
     public func resource(absoluteURL urlString: String?) -> Resource {
         resource(url: URLBuilding.absoluteURL(urlString), source: urlString)
     }

@@ -6,9 +6,17 @@ import Foundation
 /// content of another type reads as `nil`, never a crash.
 public struct ResourceState<Content> {
     /// The latest data's content, if there is data and it has type `Content`.
-    public var content: Content?
+    public var content: Content? {
+        get { parsed.value.content }
+        set { parsed.value.content = newValue }
+    }
     /// The latest data, whatever its content type.
-    public var latestData: Entity<Any>?
+    public var latestData: Entity<Any>? {
+        get { parsed.value.latestData }
+        set { parsed.value.latestData = newValue }
+    }
+    /// The content and the data: the only parts of a snapshot the compiler cannot check for `Sendable`.
+    private var parsed: ParsedContent<(content: Content?, latestData: Entity<Any>?)>
     /// The error from the latest load, if it failed.
     public var latestError: RequestError?
     /// Whether a load is in flight.
@@ -36,8 +44,7 @@ public struct ResourceState<Content> {
         isRequesting: Bool, timestamp: TimeInterval, isStale: Bool = false, pendingChanges: Int = 0,
         isPrevious: Bool = false
     ) {
-        self.content = content
-        self.latestData = latestData
+        self.parsed = ParsedContent((content, latestData))
         self.latestError = latestError
         self.isLoading = isLoading
         self.isRequesting = isRequesting
@@ -82,10 +89,10 @@ extension Resource {
     }
 }
 
-// Safe: a snapshot is an immutable value made on the main actor; its entity and error contents are never mutated
-// by Repose after parsing, so handing a snapshot to another task (e.g. `for await state in resource.state.values`)
-// shares only data that nobody writes.
-extension ResourceState: @unchecked Sendable {}
+// Checked by the compiler: the content and the data are held in `ParsedContent`, the one unchecked part (see there),
+// and the rest (the error included) is `Sendable`. Whatever `Content` is, since `resource.state` (content `Any`)
+// is sent to other tasks too, as in `for await state in resource.state.values`.
+extension ResourceState: Sendable {}
 
 extension ResourceState {
     /// The state of a resource that has never loaded: no data, no error, nothing in flight.

@@ -43,7 +43,7 @@ enum LoggingGuide {
         ReposeLog.enabled = .common  // requests, state changes, load decisions
         ReposeLog.enabled = [.network, .stateChanges]  // or exactly the categories you want
         ReposeLog.enabled.insert(.observers)  // it is an option set
-        ReposeLog.enabled = .none  // off again (the default)
+        ReposeLog.enabled = []  // off again (the default)
     }
 
     static func sendingLinesElsewhere() {
@@ -53,84 +53,60 @@ enum LoggingGuide {
         }
     }
 
-    static func ownLines(users: [User]) {
-        ReposeLog.log(.pipeline, "decoded \(users.count) users")
-        if ReposeLog.isEnabled(.networkDetails) {
-            // prepare something expensive, then log it
-        }
-    }
-
     static func sensitiveNames() {
         ReposeLog.sensitiveNames.exactNames.insert("X-Session")
         ReposeLog.sensitiveNames.fragments.insert("signature")  // X-Amz-Signature=…
     }
 
     @MainActor
-    static func formatters(
-        response: NetworkResponse, url: URL, urlRequest: URLRequest, networkResponse: NetworkResponse,
-        error: RequestError
-    ) {
+    static func formatters(url: URL, error: RequestError) {
         let headers = ["Cookie": "id=1", "Accept": "*/*"]
         print(ReposeLog.redactingHeaders(headers))  // ["Cookie": "<redacted>", "Accept": "*/*"]
-        print(ReposeLog.describe(headers: response.headers))  // [Content-Type: "text/plain", Set-Cookie: <redacted>]
         print(ReposeLog.describe(url: url))  // https://api.example.com/feed?api_key=<redacted>
-        print(ReposeLog.describe(urlRequest))  // GET https://… [Authorization: <redacted>], body 42 bytes
-        print(ReposeLog.describe(networkResponse))  // 200, 1532 bytes [Content-Type: "application/json"]
-        print(ReposeLog.redactingURLs(in: "\(error)"))  // every URL in the text, redacted where it stands
-    }
-
-    static func optingOut() {
-        ReposeLog.redactsSecrets = false  // the default is true
+        print("\(error)")  // a RequestError's description redacts the URLs it quotes
     }
 }
 
-@MainActor
-@Suite("The test on the logging page", .checksLifetimes)
-struct LoggingGuideTests {
-    let network = StubNetworkingProvider()
-    let service: Service
-    let resource: Resource
+extension LoggingTests {
+    /// Nested in the serialized logging suite: the page's test sets the global settings, which those suites read.
+    @MainActor
+    @Suite("The test on the logging page", .checksLifetimes)
+    struct LoggingGuideTests {
+        let network = StubNetworkingProvider()
+        let service: Service
+        let resource: Resource
 
-    init() {
-        network.stub(.get, "https://api.example.com/users/42", json: ["name": "Ada"])
-        service = Service(baseURL: "https://api.example.com", options: .init(networking: network))
-        LifetimeCheck.track(service)
-        resource = service.resource("/users/42")
-    }
-
-    @Test func loadingLogsTheRequest() async {
-        let lines = LockedLines()  // your own thread-safe list
-        await ReposeLog.withEnabled(.network) {
-            await ReposeLog.withHandler({ _, message in lines.append(message) }) {
-                _ = await resource.load().responseInfo
-            }
+        init() {
+            network.stub(.get, "https://api.example.com/users/42", json: ["name": "Ada"])
+            service = Service(baseURL: "https://api.example.com", options: .init(networking: network))
+            LifetimeCheck.track(service)
+            resource = service.resource("/users/42")
         }
-        #expect(lines.all.first == "GET https://api.example.com/users/42")
-    }
 
-    @Test("the formatters print what the page's comments show")
-    func formatters() throws {
-        loggingGuidePrinted = []
-        var request = URLRequest(url: try #require(URL(string: "https://api.example.com/me")))
-        request.setValue("Bearer t0k3n", forHTTPHeaderField: "Authorization")
-        request.httpBody = Data(count: 42)
-        LoggingGuide.formatters(
-            response: NetworkResponse(statusCode: 200, headers: ["Content-Type": "text/plain", "Set-Cookie": "id=1"]),
-            url: try #require(URL(string: "https://api.example.com/feed?api_key=k3y")),
-            urlRequest: request,
-            networkResponse: NetworkResponse(
-                statusCode: 200, headers: ["Content-Type": "application/json"], body: Data(count: 1532)),
-            error: RequestError(userMessage: "Failed", cause: URLError(.badURL, userInfo: [:])))
-        #expect(loggingGuidePrinted.count == 6)
-        #expect(loggingGuidePrinted.first?.contains(#""Cookie": "<redacted>""#) == true)
-        #expect(
-            loggingGuidePrinted.dropFirst().prefix(4) == [
-                #"[Content-Type: "text/plain", Set-Cookie: <redacted>]"#,
-                "https://api.example.com/feed?api_key=<redacted>",
-                "GET https://api.example.com/me [Authorization: <redacted>], body 42 bytes",
-                #"200, 1532 bytes [Content-Type: "application/json"]"#,
-            ])
-        #expect(loggingGuidePrinted.joined().contains("t0k3n") == false)
-        #expect(loggingGuidePrinted.joined().contains("k3y") == false)
+        @Test func loadingLogsTheRequest() async {
+            let lines = LockedLines()  // your own thread-safe list
+            let previous = (ReposeLog.enabled, ReposeLog.messageHandler)
+            defer { (ReposeLog.enabled, ReposeLog.messageHandler) = previous }
+            ReposeLog.enabled = .network
+            ReposeLog.messageHandler = { _, message in lines.append(message) }
+            _ = await resource.load().responseInfo
+            #expect(lines.all.contains("GET https://api.example.com/users/42"))
+        }
+
+        @Test("the formatters print what the page's comments show")
+        func formatters() throws {
+            loggingGuidePrinted = []
+            let secret = "https://me:pa55@api.example.com/?token=t0k3n"
+            LoggingGuide.formatters(
+                url: try #require(URL(string: "https://api.example.com/feed?api_key=k3y")),
+                error: RequestError(
+                    userMessage: "Failed",
+                    cause: URLError(.badURL, userInfo: ["NSErrorFailingURLStringKey": secret])))
+            #expect(loggingGuidePrinted.count == 3)
+            #expect(loggingGuidePrinted.first?.contains(#""Cookie": "<redacted>""#) == true)
+            #expect(loggingGuidePrinted.dropFirst().first == "https://api.example.com/feed?api_key=<redacted>")
+            #expect(loggingGuidePrinted.joined().contains("k3y") == false)
+            #expect(loggingGuidePrinted.joined().contains("t0k3n") == false)
+        }
     }
 }

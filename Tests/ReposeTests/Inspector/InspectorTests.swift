@@ -13,7 +13,7 @@ struct InspectorTests {
 
     /// The snapshot row for the resource at `path` under the base URL.
     func row(_ path: String) throws -> ResourceSnapshot {
-        let url = ReposeLog.describe(url: service.resource(path).url, redacting: true)
+        let url = ReposeLog.describe(url: service.resource(path).url)
         return try #require(service.inspect().resources.first { $0.url == url })
     }
 

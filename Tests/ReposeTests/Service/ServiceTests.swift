@@ -57,6 +57,14 @@ struct ServiceTests {
         #expect(harness.network.sent.isEmpty)
     }
 
+    @Test("D11 resource(absoluteURL: nil) needs no type annotation and gives the resource of the invalid URL")
+    func nilAbsoluteURL() {
+        let resource = service.resource(absoluteURL: nil)
+        #expect(resource === service.resource(absoluteURL: nil as String?))
+        #expect(resource.load().completedResponse?.response.error?.cause is RequestError.Cause.InvalidURL)
+        #expect(harness.network.sent.isEmpty)
+    }
+
     @Test("D13 flushUnusedResources releases unused resources; observed ones keep their identity")
     func flushKeepsObserved() {
         let owner = Owner()

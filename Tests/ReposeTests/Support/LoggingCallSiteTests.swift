@@ -125,7 +125,7 @@ extension LoggingTests {
 
         @Test("nothing is logged, and no line is built, while every category is off")
         func silentByDefault() async {
-            await ReposeLog.withEnabled(.none) {
+            await ReposeLog.withEnabled([]) {
                 await ReposeLog.withHandler(recorder.handler) {
                     await harness.answer(resource.load(), text: "hi")
                     resource.loadIfNeeded()

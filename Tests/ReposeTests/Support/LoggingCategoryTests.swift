@@ -7,9 +7,9 @@ extension LoggingTests {
     struct CategoryTests {
         typealias Category = ReposeLog.Category
 
-        @Test("the presets nest: none within common within detailed within all")
+        @Test("the presets nest: common within detailed within all")
         func presetsNest() {
-            #expect(Category.none.isEmpty)
+            #expect(Category().isEmpty)
             #expect(Category.common == [.network, .stateChanges, .staleness])
             #expect(Category.common.isSubset(of: .detailed))
             #expect(Category.detailed == Category.all.subtracting(.networkDetails))
@@ -30,7 +30,7 @@ extension LoggingTests {
             (.network, "network"),
             (.networkDetails, "networkDetails"),
             (.configuration, "configuration"),
-            (Category.none, "[]"),
+            (Category(), "[]"),
             ([.staleness, .network], "[network, staleness]"),
             (Category(rawValue: 1 << 20), "[0x100000]"),
         ]

@@ -33,13 +33,13 @@ extension LoggingTests {
         @Test("describe(headers:) hides sensitive values, sorts by name and quotes the rest")
         func describeHeaders() {
             let line = ReposeLog.describe(
-                headers: ["set-COOKIE": "id=1", "Accept": "a, b", "authorization": "Bearer x"], redacting: true)
+                headers: ["set-COOKIE": "id=1", "Accept": "a, b", "authorization": "Bearer x"])
             #expect(line == #"[Accept: "a, b", authorization: <redacted>, set-COOKIE: <redacted>]"#)
         }
 
         @Test("a header value cannot break the log line")
         func valuesAreEscaped() {
-            let line = ReposeLog.describe(headers: ["X-Note": "one\nAuthorization: two"], redacting: true)
+            let line = ReposeLog.describe(headers: ["X-Note": "one\nAuthorization: two"])
             #expect(line == #"[X-Note: "one\nAuthorization: two"]"#)
             #expect(!line.contains("\n"))
         }
@@ -50,7 +50,7 @@ extension LoggingTests {
             request.httpMethod = "POST"
             request.setValue("s3cret", forHTTPHeaderField: name)
             request.httpBody = Data("{}".utf8)
-            let line = ReposeLog.describe(request, redacting: true)
+            let line = ReposeLog.describe(request)
             #expect(line.hasPrefix("POST https://zingle.frotz/v1/users ["))
             #expect(line.hasSuffix("<redacted>], body 2 bytes"))
             #expect(!line.contains("s3cret"))
@@ -62,29 +62,17 @@ extension LoggingTests {
                 statusCode: 201, headers: ["Set-Cookie": "session=s3cret", "Content-Type": "text/plain"],
                 body: Data("hello".utf8))
             #expect(
-                ReposeLog.describe(response, redacting: true)
+                ReposeLog.describe(response)
                     == #"201, 5 bytes [Content-Type: "text/plain", Set-Cookie: <redacted>]"#)
         }
 
-        @Test("redaction can be turned off per call")
-        func perCallOptOut() {
-            let response = NetworkResponse(statusCode: 200, headers: ["Cookie": "s3cret"])
-            #expect(ReposeLog.describe(response, redacting: false) == #"200, 0 bytes [Cookie: "s3cret"]"#)
-        }
-
-        @Test("the formatters redact by default and show values once the user opts out")
-        func globalOptOut() throws {
-            #expect(ReposeLog.redactsSecrets)
+        @Test("the formatters always redact: there is no switch that shows secrets")
+        func alwaysRedacts() throws {
             var request = URLRequest(url: try #require(URL(string: "https://zingle.frotz/v1")))
             request.setValue("Basic czNjcmV0", forHTTPHeaderField: "Proxy-Authorization")
             #expect(ReposeLog.describe(request) == "GET https://zingle.frotz/v1 [Proxy-Authorization: <redacted>]")
-
-            ReposeLog.redactsSecrets = false
-            defer { ReposeLog.redactsSecrets = true }
-            #expect(!ReposeLog.redactsSecrets)
-            #expect(
-                ReposeLog.describe(request) == #"GET https://zingle.frotz/v1 [Proxy-Authorization: "Basic czNjcmV0"]"#)
-            #expect(ReposeLog.describe(request, redacting: true).contains("<redacted>"))
+            let response = NetworkResponse(statusCode: 200, headers: ["Cookie": "s3cret"])
+            #expect(ReposeLog.describe(response) == "200, 0 bytes [Cookie: <redacted>]")
             #expect(ReposeLog.redactingHeaders(["Cookie": "a"]) == ["Cookie": "<redacted>"])
         }
     }

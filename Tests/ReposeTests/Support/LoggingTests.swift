@@ -19,7 +19,7 @@ struct LoggingTests {
         ReposeLog.withHandler(recorder.handler) {
             ReposeLog.withEnabled([.network]) {
                 ReposeLog.log(.pipeline, message())
-                ReposeLog.log(.none, message())
+                ReposeLog.log([], message())
             }
         }
         ReposeLog.log(.pipeline, message())
@@ -77,7 +77,7 @@ struct LoggingTests {
             #expect(ReposeLog.enabled == [.pipeline, .cache])
             ReposeLog.log(.pipeline, "kept")
             ReposeLog.log(.network, "dropped")
-            ReposeLog.enabled = .none
+            ReposeLog.enabled = []
             ReposeLog.log(.pipeline, "dropped too")
         }
         #expect(recorder.lines == ["pipeline: kept"])
@@ -111,7 +111,7 @@ struct LoggingTests {
         ReposeLog.enabled = [.network, .stateChanges]
         ReposeLog.enabled.insert(.observers)
         #expect(ReposeLog.enabled == [.network, .stateChanges, .observers])
-        ReposeLog.enabled = .none
+        ReposeLog.enabled = []
         #expect(ReposeLog.enabled.isEmpty)
     }
 
@@ -167,6 +167,8 @@ struct LoggingTests {
     func concurrentChanges() async {
         let recorder = RecordingLogHandler()
         let previous = ReposeLog.enabled
+        let handler = ReposeLog.messageHandler
+        let quiet: ReposeLog.MessageHandler = { _, _ in }
         await ReposeLog.withEnabled([.pipeline]) {
             await ReposeLog.withHandler(recorder.handler) {
                 await withTaskGroup(of: Void.self) { group in
@@ -178,16 +180,16 @@ struct LoggingTests {
                     group.addTask {
                         // `cache` is a category nothing else logs yet, so other suites stay quiet meanwhile.
                         for round in 0..<200 {
-                            ReposeLog.enabled = round.isMultiple(of: 2) ? [.cache] : .none
-                            ReposeLog.redactsSecrets = !round.isMultiple(of: 2)
-                            ReposeLog.withEnabled(.none) { ReposeLog.log(.pipeline, "never") }
+                            ReposeLog.enabled = round.isMultiple(of: 2) ? [.cache] : []
+                            ReposeLog.messageHandler = round.isMultiple(of: 2) ? quiet : handler
+                            ReposeLog.withEnabled([]) { ReposeLog.log(.pipeline, "never") }
                         }
                     }
                 }
             }
         }
         ReposeLog.enabled = previous
-        ReposeLog.redactsSecrets = true
+        ReposeLog.messageHandler = handler
         #expect(recorder.lines.count == 2000)
         #expect(!recorder.lines.contains("pipeline: never"))
     }

@@ -46,8 +46,7 @@ extension LoggingTests {
         @Test("describe(url) hides the user-info password and the values of sensitive parameters", arguments: cases)
         func describesURL(url: String, loggable: String) throws {
             let parsed = try #require(URL(string: url))
-            #expect(ReposeLog.describe(url: parsed, redacting: true) == loggable)
-            #expect(ReposeLog.describe(url: parsed, redacting: false) == url)
+            #expect(ReposeLog.describe(url: parsed) == loggable)
         }
 
         @Test("URLs inside free text are redacted where they stand, and the rest of the text is kept")
@@ -87,7 +86,7 @@ extension LoggingTests {
             #expect(ReposeLog.redactingHeaders(["x-session": "s3cret"]) == ["x-session": "<redacted>"])
             let url = try #require(URL(string: "https://zingle.frotz/f?X-Amz-Signature=s3cret&x-session=s3cret"))
             #expect(
-                ReposeLog.describe(url: url, redacting: true)
+                ReposeLog.describe(url: url)
                     == "https://zingle.frotz/f?X-Amz-Signature=<redacted>&x-session=<redacted>")
         }
     }
