@@ -7,7 +7,7 @@ import Synchronization
 /// `ReposeLog`'s settings: written rarely (at startup, in tests), read by every log call on any thread.
 ///
 /// Why this shape: the full settings (handler, enabled set, redaction settings) live behind a lock, which is correct
-/// from any thread but costs tens of nanoseconds. Log calls must cost next to nothing while their category is
+/// from any thread but not free. Log calls must cost next to nothing while their category is
 /// off, so every write also publishes a one-word summary to `LogGate`: the enabled bits, plus a flag while any
 /// task-scoped override is active. A log call reads that word with one relaxed atomic load, no lock, and stops
 /// there unless its category (or an override) might let it through. Only a message that will be logged takes the
