@@ -6,11 +6,11 @@ import Foundation
 /// A new stream is made for every attempt of a request (a retry or a repeat reads the files again). A file that
 /// ended early, grew, or turned out to contain the boundary fails the stream, and so the transfer, rather than send
 /// a body the server would read wrongly.
-final class MultipartBodyStream: InputStream {
+final class MultipartBodyStream: InputStream, ReplayableBodyStream {
     /// The largest piece read from a file at once.
     private static let chunkSize = 64 * 1024
 
-    /// The body this stream reads; a redirect makes a new stream of it (see `URLSessionProvider.ReplayableBody`).
+    /// The body this stream reads.
     let body: MultipartBody
     private var segmentIndex = 0
     /// How far into the current segment the stream has read.
@@ -22,6 +22,10 @@ final class MultipartBodyStream: InputStream {
 
     /// The body's exact length, for upload progress where URLSession does not know it.
     var length: Int64 { body.length }
+    /// A new stream of the body, reading its files again, for a redirect that resends it.
+    var replay: @Sendable () -> InputStream {
+        { [body] in MultipartBodyStream(body: body) }
+    }
 
     init(body: MultipartBody) {
         self.body = body

@@ -15,9 +15,8 @@ extension URLSessionProvider {
         typealias CompletionHandler = @Sendable (Result<NetworkResponse, any Error>) -> Void
 
         /// Bodies up to this size complete in place even when reporting otherwise hops to `delivery`: the hop
-        /// costs more than what Repose does with a small body (about a tenth of a 1 KB loopback GET), and a small
-        /// body holds the network queue only briefly. Larger bodies hop, so that parsing them never stalls the
-        /// session's other transfers.
+        /// costs more than what Repose does with a small body, and a small body holds the network queue only
+        /// briefly. Larger bodies hop, so that parsing them never stalls the session's other transfers.
         static let inPlaceCompletionLimit = 64 * 1024
 
         private let lock = NSLock()
@@ -228,10 +227,10 @@ extension URLSessionProvider {
             lock.withLock { transfers[task.taskIdentifier]?.unansweredChallenge = response }
         }
 
-        /// The error a multipart body stream of `task` stopped with, if it did.
+        /// The error a replayable body stream of `task` stopped with, if it did.
         static func bodyStreamFailure(of task: URLSessionTask) -> (any Error)? {
             let stream = task.currentRequest?.httpBodyStream ?? task.originalRequest?.httpBodyStream
-            return (stream as? MultipartBodyStream)?.streamError
+            return (stream as? any ReplayableBodyStream)?.streamError
         }
     }
 }

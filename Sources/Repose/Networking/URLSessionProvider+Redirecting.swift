@@ -46,7 +46,7 @@ extension URLSessionProvider.SessionDelegate {
         completionHandler(next)
     }
 
-    /// Gives URLSession a new stream of a multipart body, from its start, when it must send the body again (a
+    /// Gives URLSession a new stream of a replayable body, from its start, when it must send the body again (a
     /// redirect or an authentication retry on Apple platforms).
     func urlSession(
         _ session: URLSession, task: URLSessionTask,

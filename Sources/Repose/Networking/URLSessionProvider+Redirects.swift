@@ -20,7 +20,7 @@ extension URLSessionProvider {
         /// other redirect (307, 308, or a 301 or 302 of another method) resends the method and `body`, a streamed
         /// one read again from the start. Secret headers stay behind on another origin (see
         /// ``request(_:redirectedFrom:)``). `nil` when the body must go again but cannot be read again (a stream
-        /// that is not Repose's): then the redirect itself is the response.
+        /// that is not a ``ReplayableBodyStream``): then the redirect itself is the response.
         static func request(
             _ proposed: URLRequest, redirectedFrom origin: URL?, status: Int, previousMethod: String,
             body: ReplayableBody?
@@ -44,8 +44,8 @@ extension URLSessionProvider {
                 break
             case .data(let data):
                 next.httpBody = data
-            case .multipart(let multipart):
-                next.httpBodyStream = MultipartBodyStream(body: multipart)
+            case .stream(let replay):
+                next.httpBodyStream = replay()
             case .unreplayable:
                 return nil
             }
@@ -100,15 +100,15 @@ extension URLSessionProvider {
     /// A request's body as the provider can send it again after a redirect.
     enum ReplayableBody: Sendable {
         case data(Data)
-        /// A multipart body, streamed from its files anew each time.
-        case multipart(MultipartBody)
+        /// A streamed body that can start again (``ReplayableBodyStream``): a new stream of it each time.
+        case stream(replay: @Sendable () -> InputStream)
         /// A stream the app made: read once, it cannot be read again.
         case unreplayable
 
         /// The body of `request`; `nil` when it has none.
         init?(of request: URLRequest) {
             if let stream = request.httpBodyStream {
-                self = (stream as? MultipartBodyStream).map { .multipart($0.body) } ?? .unreplayable
+                self = (stream as? any ReplayableBodyStream).map { .stream(replay: $0.replay) } ?? .unreplayable
             } else if let data = request.httpBody, !data.isEmpty {
                 self = .data(data)
             } else {
@@ -118,7 +118,7 @@ extension URLSessionProvider {
 
         /// A new stream for the body, from its start, if it is streamed and can be read again.
         var freshStream: InputStream? {
-            if case .multipart(let body) = self { return MultipartBodyStream(body: body) }
+            if case .stream(let replay) = self { return replay() }
             return nil
         }
     }

@@ -50,7 +50,7 @@ extension URLSessionProvider {
         // consumer that falls behind (a busy machine, a slow disk) lets the pieces pile up in memory, hundreds of
         // megabytes for a large download. Run inline, the delegate takes each piece on the session's network queue
         // before the next is read from the socket, so a slow consumer holds the sender back through TCP instead.
-        // Suspending the task when too much is waiting did not bound it (measured: the whole body still piled up).
+        // Suspending the task when too much is waiting did not bound it (tried: the whole body still piled up).
         // That queue is serial, so the callbacks still come one at a time, in order. It is also shared by every
         // URLSession of the process, so a consumer must not block: Repose's own (the download's file writer, the
         // event-stream parser) only write to a file or parse.

@@ -57,7 +57,7 @@ final class NetworkRequestDelegate: RequestDelegate {
 
     /// The method after mutation: what later configuration (decorators, pipeline) is chosen by. Read from each
     /// built request once: each read of `URLRequest.httpMethod` goes through Foundation's request object, and a
-    /// request asks for its method four times or more (3 % of a chained stub load on the main thread).
+    /// request asks for its method four times or more.
     private(set) var effectiveMethod: RequestMethod
 
     /// The request's method as a ``RequestMethod``, in whatever case it was set.

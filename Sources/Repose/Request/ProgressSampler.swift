@@ -13,7 +13,7 @@ import Foundation
 /// clock, and the ``ProgressTicker`` asks for the time-driven part, so there is no timer per request.
 ///
 /// A value: the request's ``MainActorHandoff`` keeps it under its own lock, so a request allocates no sampler and
-/// no second lock (three allocations of the forty-odd a stubbed load made).
+/// no second lock.
 struct ProgressSampler {
     /// The part of the bar that waiting for the response may fill.
     static let waitingShare = 0.3

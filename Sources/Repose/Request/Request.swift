@@ -32,7 +32,7 @@ public final class Request {
 
     let delegate: any RequestDelegate
     // Closures inside a struct: an array of bare closures stores them at the most general abstraction, and
-    // converting each hook to it allocated a thunk (one allocation per hook; four per load).
+    // converting each hook to it allocated a thunk, for every hook of every load.
     private var completionHooks: [CompletionHook] = []
     private var progressHooks: [ProgressHook] = []
     /// Weak: the handler keeps the request alive while the work is under way, not the other way round.
@@ -120,7 +120,8 @@ public final class Request {
         if let completedResponse {
             Task { @MainActor in hook(completedResponse) }
         } else {
-            // A load gathers three or four hooks (the resource's, the app's, an `await`): one allocation, not three.
+            // A load gathers a few hooks (the resource's, the app's, an `await`): room for them at once, not a
+            // regrowth with each.
             if completionHooks.isEmpty { completionHooks.reserveCapacity(4) }
             completionHooks.append(CompletionHook(call: hook))
         }

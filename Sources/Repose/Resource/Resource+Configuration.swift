@@ -33,8 +33,8 @@ extension Resource {
 /// A resource's configurations, by method, as built for one version of the service's configuration.
 ///
 /// References to configurations the service shares, GET's in a field of its own: a dictionary by method cost each
-/// resource an allocation of about 450 bytes (its slots hold whole `Configuration` values), most of the memory a
-/// resource with data and an observer took beyond its URL.
+/// resource a large allocation (its slots hold whole `Configuration` values), most of the memory a resource with
+/// data and an observer took beyond its URL.
 struct ResourceConfigurations {
     private(set) var version = -1
     /// GET's configuration: the one every resource reads.

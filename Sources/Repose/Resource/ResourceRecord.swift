@@ -14,7 +14,7 @@ struct ResourceRecord {
     /// changes applied.
     private(set) var latestData: Entity<Any>?
     // The two flags sit right after the data, in the byte its optional leaves before the next word: stored
-    // properties are laid out in order, and a flag before a word costs a word of padding (16 bytes a resource).
+    // properties are laid out in order, and a flag before a word costs a word of padding in every resource.
     /// Set by ``Change/invalidated``; cleared by the next completed load or local override (rules A33–A35).
     private(set) var isInvalidated = false
     /// Whether the data is the app's own (a local override) rather than what a server sent: then it has no
@@ -25,9 +25,8 @@ struct ResourceRecord {
         get { failure?.error }
         set { failure = newValue.map(Failure.init) }
     }
-    /// `latestError`'s storage. Boxed: a `RequestError` is 128 bytes, which every resource would otherwise carry
-    /// inline, failed or not (122 of the 1,228 bytes per resource measured by `Memory per resource with data and
-    /// observer`); only a failure pays for the box.
+    /// `latestError`'s storage. Boxed: a `RequestError` is many words wide, which every resource would otherwise
+    /// carry inline, failed or not; only a failure pays for the box.
     private var failure: Failure?
     /// What freshness reads, kept by ``apply(_:)`` beside the data and error it comes from.
     private(set) var freshness = Freshness()
@@ -42,8 +41,8 @@ struct ResourceRecord {
     private(set) var overrideCount = 0
 
     /// The times freshness is decided from. A tuning that earns its keep: `loadIfNeeded()` asks on every call, and
-    /// reading a timestamp through the optional entity or error copies the whole value, retaining every field
-    /// (131 ns per fresh `loadIfNeeded()` against 62 ns; the budget is 100 ns).
+    /// reading a timestamp through the optional entity or error copies the whole value, retaining every field, on
+    /// every call.
     struct Freshness {
         /// When the data arrived or was last confirmed.
         var dataTime: TimeInterval?

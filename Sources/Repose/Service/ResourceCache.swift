@@ -8,8 +8,7 @@
 /// - Unused resources are found without looking at used ones. A resource that may have become unused (a new one,
 ///   one whose last request completed or whose observers were removed) is noted as a candidate, and each insertion
 ///   past the limit looks only at the candidates. Looking again at every resource on every pass cost a cache miss
-///   per live resource each time: creating and retaining a million resources took 1.8 times as long per resource
-///   as a thousand.
+///   per live resource each time, so each new resource cost more the more there were.
 /// - Only an observer whose owner died unannounced makes a resource unused without telling it. A sweep finds
 ///   those, looking at one resource every eight insertions past the limit, round the table (and a flush looks at
 ///   all of them).
@@ -20,7 +19,7 @@
 /// A class, not a struct: examining a resource sweeps its observers, which may call the app, which may look up
 /// resources; a struct's mutating method would hold exclusive access to the whole table meanwhile, and trap. No
 /// access to a table spans a call out (each pass iterates a copy, and takes candidates one at a time), so the
-/// tables skip the dynamic exclusivity checks, which cost a known path's lookup 10 of its 85 ns.
+/// tables skip the dynamic exclusivity checks, a sizeable part of a known path's lookup.
 @MainActor
 final class ResourceCache {
     @exclusivity(unchecked) private var strong = ShardedTable<Resource>()
@@ -94,8 +93,8 @@ final class ResourceCache {
     /// the number of live resources: it is cleared whenever it outgrows them, and refills on later lookups.
     func remember(path: String, key: ResourceKey) {
         if keysByPath.count >= 2 * max(countLimit, strong.count + weak.count) {
-            // Keeping the capacity: the table grows back to this size, and regrowing it from empty cost 5 % of a new
-            // path's first lookup in resizes.
+            // Keeping the capacity: the table grows back to this size, and regrowing it from empty would put resizes
+            // back on new paths' first lookups.
             keysByPath.removeAll(keepingCapacity: true)
         }
         keysByPath[path] = key
@@ -153,8 +152,8 @@ final class ResourceCache {
     /// One step of the sweep that finds resources whose observers' owners died unannounced, which nothing notes as
     /// candidates: every few insertions past the limit, the next resource in the table, round and round. A step at
     /// a time rather than a pass over every resource now and then: a pass's cost per new resource depended on where
-    /// the table's size fell between passes (up to 1.1 resources examined per new one, each a cache miss at a
-    /// million), a step's does not.
+    /// the table's size fell between passes (and in a large table each resource examined is a cache miss), a
+    /// step's does not.
     private func sweepStep() {
         insertsSinceSweep += 1
         guard insertsSinceSweep >= Self.insertsPerSweptResource else { return }
@@ -193,8 +192,8 @@ final class ResourceCache {
     /// Holds `resource`, just removed from the strong table, weakly; or lets it go if nothing else holds it.
     private func demote(_ resource: inout Resource, forKey key: ResourceKey) {
         // A resource nothing else holds goes now, as the next purge would take it: no weak reference (a side table
-        // allocation per resource), no weak entry to purge later. A new path's first lookup whose resource the app
-        // drops: 1.6 µs and 5 mallocs with the weak entry, 1.25 µs and 4 without (main thread, 2 cores).
+        // allocation per resource), no weak entry to purge later. That keeps the lookup of a path the app asks for
+        // once and drops (a list's row, say) to the allocations the resource itself needs.
         if isKnownUniquelyReferenced(&resource) { return }
         weak[key] = WeakResource(resource)
         resource.isHeldWeaklyByService = true
@@ -240,8 +239,8 @@ final class ResourceCache {
 ///
 /// The tables compare and rehash keys constantly as they grow: with plain strings, every probe of a bucket compared
 /// the URL text in the key's own heap storage (a cache miss once the table outgrows the cache) and every resize
-/// hashed every URL again. Creating and retaining resources took 2.1 µs each at 1,000 and 6.1–7.1 µs at 1,000,000
-/// (main thread, 2-core VM); see Docs/Performance.md for the figures with this key.
+/// hashed every URL again, so each new resource cost several times more in a table of a million than of a thousand
+/// (Docs/Performance.md has the figures, before and with this key).
 struct ResourceKey: Hashable {
     let text: String
     /// The text's hash, which also picks a ``ShardedTable`` shard.

@@ -91,8 +91,7 @@ final class ServiceCore {
         let key = ResourceKey(url.absoluteString)
         if let existing = resourceCache.resource(forKey: key) {
             // Remembered on the second lookup, not the first: a path looked up once (most of a list's rows) costs
-            // no entry, and at a million resources that entry's insert and the table's growth were a sixth of the
-            // time per resource.
+            // no entry, whose insert and the table's growth were a large share of making a resource in a big table.
             resourceCache.remember(path: path, key: key)
             return existing
         }
@@ -119,8 +118,18 @@ final class ServiceCore {
 
     private func create(url: URL, key: ResourceKey) -> Resource {
         let created = Resource(core: self, url: url)
+        showPendingChanges(on: created)
         resourceCache.insert(created, forKey: key)
         return created
+    }
+
+    /// Shows on a resource just made the changes of mutations still pending in the outbox for its URL: every
+    /// instance for a URL shows them, one made after the app let an earlier one go, or after a relaunch, included
+    /// (rule M8). Here rather than in the resource's initializer, so that a resource is made knowing no outbox.
+    private func showPendingChanges(on resource: Resource) {
+        guard let outbox = mutations.outbox else { return }
+        let changes = outbox.changes(showingOn: resource.url.absoluteString)
+        if !changes.isEmpty { resource.apply(.changesRestored(changes)) }  // nothing observes it yet
     }
 
     /// A resource standing for a URL that could not be built; every request it makes fails at once.
@@ -132,6 +141,7 @@ final class ServiceCore {
         }
         let placeholder = URL(string: key.text) ?? URL(fileURLWithPath: "/")
         let created = Resource(core: self, url: placeholder, invalidURLSource: source ?? "", invalidURLReason: reason)
+        showPendingChanges(on: created)
         resourceCache.insert(created, forKey: key)
         return created
     }

@@ -1,9 +1,9 @@
 /// A table of values by resource key that splits into 256 ``SlotTable``s, by the key's hash, once it is large.
 ///
-/// One table of a million resources is 64 MB, and each time it grows it moves every entry to a random place in a
-/// new one: a cache and TLB miss per entry, 0.36 µs per resource created at a million against 0.06 µs at a
-/// thousand (measured with dictionaries). A shard is a 256th of that, and grows while it fits in the processor's
-/// cache. Small tables stay one: 256 small ones cost a new path's first lookup 10 % more in allocations.
+/// One table of a million resources is far larger than the processor's cache, and each time it grows it moves
+/// every entry to a random place in a new one: a cache and TLB miss per entry, so a resource cost several times
+/// more to create in a table of a million than of a thousand. A shard is a 256th of that, and grows while it fits
+/// in the cache. Small tables stay one: 256 small ones would add allocations to a new path's first lookup.
 struct ShardedTable<Value> {
     private var shards: [SlotTable<Value>] = [SlotTable()]
     /// How many of the hash's top bits pick the shard: 0 (one shard) or 8 (256).

@@ -120,7 +120,7 @@ extension Resource {
 
 /// The resource's signals, created on first use. The signals are held strongly (they only hold the resource
 /// weakly); the `State` wrapper reads the resource strongly, so the resource holds it weakly. A reference, made
-/// by the first signal asked for: most resources have none, and 32 bytes inline would cost every resource.
+/// by the first signal asked for: most resources have none, and the fields inline would cost every resource.
 @MainActor
 final class ResourceSignals {
     var stateChanges: Signal<ResourceState<Any>>?

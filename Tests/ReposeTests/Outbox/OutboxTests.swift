@@ -261,6 +261,23 @@ final class OutboxTests {
         #expect(await files().isEmpty)
     }
 
+    @Test("M8 after a relaunch, a resource first asked for once the journal is read shows the kept change at once")
+    func relaunchThenNewResource() async throws {
+        let first = await note()
+        let edit = first.mutate(.patch, json: ["text": "b"], showing: .merge(["text": "b"]))
+        await goOffline()
+        _ = await files()  // written
+        service = nil
+        #expect(await edit.responseInfo.response.isCancellation)
+        service = makeService()
+        await outbox.wait { !$0.isReading }
+        let note = service.resource("/notes/1")  // made after the read: the read had no resource to show it on
+        #expect(note.jsonDict["text"] as? String == "b")
+        #expect(note.currentState.pendingChanges == 1)
+        await answerNext()
+        #expect(outbox.status.pending.isEmpty)
+    }
+
     @Test("M8 a damaged line in the journal or a foreign file in the folder is removed, never sent")
     func damagedFiles() async throws {
         await settle()  // the first launch's read is done: it cannot see a file half written
