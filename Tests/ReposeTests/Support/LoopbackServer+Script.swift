@@ -240,7 +240,8 @@ extension LoopbackServer {
                 self.close_connection = True
 
             def drip(self, query):
-                """N bytes in K pieces, T ms apart; with Content-Length unless length=0 (then ended by closing)."""
+                """N bytes in K pieces, T ms apart; with Content-Length unless length=0 (then ended by closing); with hold=NAME,
+                the second half waits for /store-release/NAME."""
                 count = min(int(query.get("bytes", "20000")), MAX_BYTES)
                 pieces = max(1, min(int(query.get("chunks", "20")), 1000))
                 pause = min(float(query.get("ms", "100")) / 1000, MAX_DELAY / pieces)
@@ -255,6 +256,9 @@ extension LoopbackServer {
                 self.wfile.flush()
                 sent = 0
                 for index in range(pieces):
+                    if index == pieces // 2 and "hold" in query:
+                        mark("held " + query["hold"])
+                        hold_event(query["hold"]).wait(MAX_HOLD)
                     time.sleep(pause)
                     size = count * (index + 1) // pieces - sent
                     self.wfile.write(b"d" * size)
