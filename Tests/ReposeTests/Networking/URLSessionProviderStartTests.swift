@@ -20,6 +20,7 @@ final class URLSessionProviderStartTests {
     func startWhileTheNetworkIsBusy() async throws {
         // The body stream is read on the session's own queue; while `read` blocks, that queue is held.
         let gate = GatedBodyStream()
+        defer { gate.release() }  // however the test ends: the held queue is the whole process's on Linux
         var upload = URLRequest(url: server.url("/sink"))
         upload.httpMethod = "POST"
         upload.httpBodyStream = gate
@@ -71,7 +72,7 @@ final class URLSessionProviderStartTests {
     #endif
 }
 
-/// A request body whose first read blocks until the test calls `release()` (or ten seconds pass), then ends.
+/// A request body whose first read blocks until the test calls `release()` (or two minutes pass), then ends.
 ///
 /// `status` is only touched by the session, on its queue; what the test reads is behind a lock or a semaphore.
 private final class GatedBodyStream: InputStream {
@@ -118,7 +119,9 @@ private final class GatedBodyStream: InputStream {
         guard status == .open else { return 0 }
         holding.withLock { held = true }
         reading.signal()
-        _ = released.wait(timeout: .now() + 10)  // bounded: a test that never releases it fails instead of hanging
+        // Long enough for a machine busy with a sanitizer and the whole suite (a 10 s bound once ran out before the
+        // test looked); bounded all the same, so a test that never releases it fails instead of hanging.
+        _ = released.wait(timeout: .now() + 120)
         holding.withLock { held = false }
         status = .atEnd
         return 0
