@@ -9,7 +9,7 @@ extension LoopbackServer {
         MAX_LIFETIME = int(sys.argv[1]) if len(sys.argv) > 1 else 120
         HOST = sys.argv[2] if len(sys.argv) > 2 else "127.0.0.1"
         MAX_DELAY = 10.0
-        MAX_HOLD = 300.0  # a hold ends when the client goes; this bound only keeps a forgotten one from living on
+        MAX_HOLD = 300.0  # a hold ends when the client goes or the test releases it; this bound is for a forgotten one
         MAX_BYTES = 64 * 1024 * 1024
         MAX_INFLATED = 1024 * 1024 * 1024
         MAX_HEADER = 16 * 1024 * 1024
@@ -178,7 +178,7 @@ extension LoopbackServer {
                         "contentType": self.headers.get("Content-Type")})
                 if "hold" in query:
                     mark("held " + query["hold"])
-                    hold_event(query["hold"]).wait(MAX_DELAY)
+                    hold_event(query["hold"]).wait(MAX_HOLD)
                 forced = query.get("status", "")
                 if forced.isdigit():
                     return self.reply_json(int(forced), {"status": int(forced)})

@@ -35,7 +35,7 @@ import Testing
 /// | any method `/multipart` | parses a `multipart/form-data` body strictly (CRLF framing, RFC 7578): 200 with `parts` (each `name`, `filename`, `type`, `length`, `crc32`, and `text` when at most 256 bytes), `bodyLength`, `contentLength`, `transferEncoding`; 400 with `error` for a malformed body |
 /// | any method `/discard` | reads the body, answers `{"received": N}` |
 /// | any method `/sink` | reads the body as it arrives without keeping it (chunked or not), answers `{"received": N, "head", "tail", "contentType", "chunked"}`: its first and last 512 bytes as text |
-/// | `/store/PATH` | a JSON store: GET answers the value at PATH (`ETag: "vN"`, N its version), or without one the values directly under it as an array (`ETag: "cN"`, N the store's write count), 304 to a matching `If-None-Match`; PUT stores the body, PATCH merges it (JSON merge patch), POST stores it at `PATH/N` with `"id": N`, DELETE removes; a write answers the value. `?status=S` answers S instead; `?hold=NAME` marks `held NAME` and waits for `/store-release/NAME` (at most 10 s) before answering. Every request is logged |
+/// | `/store/PATH` | a JSON store: GET answers the value at PATH (`ETag: "vN"`, N its version), or without one the values directly under it as an array (`ETag: "cN"`, N the store's write count), 304 to a matching `If-None-Match`; PUT stores the body, PATCH merges it (JSON merge patch), POST stores it at `PATH/N` with `"id": N`, DELETE removes; a write answers the value. `?status=S` answers S instead; `?hold=NAME` marks `held NAME` and waits for `/store-release/NAME` (at most 300 s) before answering. Every request is logged |
 /// | `/store-log` | the store's log, oldest first: `{"method", "path", "body", "key" (Idempotency-Key), "authorization", "contentType"}` |
 /// | `/store-offline?on=1` (or `0`) | while on, every `/store` request is reset (TCP RST) before any answer: a transport error |
 /// | `/store-release/NAME` | lets the requests held as NAME answer |
@@ -135,7 +135,7 @@ final class LoopbackServer: @unchecked Sendable {
     /// Waits until the script has printed `mark name`; `false`, with an issue recorded, if it did not in time.
     @discardableResult
     func waitForMark(
-        _ name: String, within timeout: Duration = .seconds(10), sourceLocation: SourceLocation = #_sourceLocation
+        _ name: String, within timeout: Duration = .seconds(60), sourceLocation: SourceLocation = #_sourceLocation
     ) async -> Bool {
         let reached = await marks.wait(for: name, within: timeout)
         if !reached {
