@@ -45,7 +45,13 @@ let package = Package(
         .executableTarget(name: "repose-download-probe", dependencies: ["Repose"], path: "Tests/DownloadProbe"),
 
         .testTarget(name: "ReposeSignalsTests", dependencies: ["ReposeSignals"]),
-        .testTarget(name: "ReposeTests", dependencies: ["Repose", "ReposeTesting"]),
+        // The library's tests, in two modules so that a release build optimizes them on two cores at once, over
+        // the fixtures they share (the loopback server, harnesses, recording doubles), kept apart from the tests.
+        .target(name: "ReposeTestSupport", dependencies: ["Repose", "ReposeTesting"], path: "Tests/ReposeTestSupport"),
+        // State, resources, configuration, the pipeline, lists and the guide's pages: the stub provider only.
+        .testTarget(name: "ReposeTests", dependencies: ["Repose", "ReposeTesting", "ReposeTestSupport"]),
+        // What talks to a server, a disk or another process: requests, networking, caches, the outbox, logging.
+        .testTarget(name: "ReposeIOTests", dependencies: ["Repose", "ReposeTesting", "ReposeTestSupport"]),
         // Talks to real servers that `.ci/interop` starts; skipped unless their addresses are given.
         .testTarget(name: "ReposeInteropTests", dependencies: ["Repose", "ReposeTesting"], exclude: ["Servers"]),
     ]

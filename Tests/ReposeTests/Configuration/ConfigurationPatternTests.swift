@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Repose
+@testable import ReposeTestSupport
 
 /// The pure matcher has its own tables (`URLPatternTests`); these check each rule once through `configure` with
 /// real resources.

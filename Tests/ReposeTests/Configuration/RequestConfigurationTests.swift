@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Repose
+@testable import ReposeTestSupport
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -151,22 +152,5 @@ struct RequestConfigurationTests {
         harness.network.reportProgress(TransferProgress(bytesReceived: 50, bytesExpectedToReceive: 100))
         await harness.answer(request)
         #expect(seen == expected + [1])
-    }
-}
-
-/// Replaces successful content with a fixed string, to show which pipeline ran.
-struct ReplacingTransformer: ResponseTransformer {
-    let content: String
-
-    init(_ content: String) {
-        self.content = content
-    }
-
-    func process(_ response: Response) -> Response {
-        response.map { entity in
-            var replaced = entity
-            replaced.content = content
-            return replaced
-        }
     }
 }

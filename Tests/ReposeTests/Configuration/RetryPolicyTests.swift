@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Repose
+@testable import ReposeTestSupport
 
 @Suite("R5 the retry decision, without time")
 struct RetryPolicyTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Repose
+@testable import ReposeTestSupport
 
 @MainActor
 @Suite("Service configuration: scope, precedence and laziness", .checksLifetimes)
@@ -158,10 +159,4 @@ struct ServiceConfigurationTests {
         harness.clock.now = 1050
         #expect(resource.isUpToDate)
     }
-}
-
-@MainActor
-final class ConfigurationProbe {
-    var token = "one"
-    var runs = 0
 }

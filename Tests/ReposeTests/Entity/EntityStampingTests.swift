@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Repose
+@testable import ReposeTestSupport
 
 /// A transformer that makes a new entity, as an app's own might: without a timestamp.
 private struct FreshEntityTransformer: ResponseTransformer {

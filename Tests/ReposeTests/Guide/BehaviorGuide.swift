@@ -4,6 +4,8 @@ import Repose
 import ReposeTesting
 import Testing
 
+@testable import ReposeTestSupport
+
 @MainActor
 @Suite("The behaviour page's rule-naming example", .checksLifetimes)
 struct BehaviorGuideTests {

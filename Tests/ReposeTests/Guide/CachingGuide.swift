@@ -2,6 +2,8 @@
 import Foundation
 import Repose
 
+@testable import ReposeTestSupport
+
 @MainActor
 enum CachingGuide {
     struct User: Codable, Sendable {

@@ -2,6 +2,8 @@ import Foundation
 import Repose
 import Testing
 
+@testable import ReposeTestSupport
+
 @MainActor
 @Suite("The examples of the caching page", .checksLifetimes)
 struct CachingGuideTests {

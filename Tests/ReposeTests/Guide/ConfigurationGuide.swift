@@ -2,6 +2,8 @@
 import Foundation
 import Repose
 
+@testable import ReposeTestSupport
+
 @MainActor
 enum ConfigurationGuide {
     /// The page's sign-in state: the header that requests carry.

@@ -2,6 +2,8 @@
 import Foundation
 import Repose
 
+@testable import ReposeTestSupport
+
 @MainActor
 final class DownloadsGuide {
     final class ProgressBar { var value = 0.0 }

@@ -3,6 +3,7 @@ import Observation
 import Testing
 
 @testable import Repose
+@testable import ReposeTestSupport
 
 /// The first-server page's program, run against a real HTTP server on loopback through the URLSession provider,
 /// with a file cache in a temporary folder.

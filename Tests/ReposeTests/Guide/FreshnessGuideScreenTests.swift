@@ -3,6 +3,7 @@ import ReposeTesting
 import Testing
 
 @testable import Repose
+@testable import ReposeTestSupport
 
 /// The freshness guide's examples of stale state, polling and reconnect, run on virtual time.
 @MainActor

@@ -3,6 +3,7 @@ import ReposeTesting
 import Testing
 
 @testable import Repose
+@testable import ReposeTestSupport
 
 /// Every Swift block of these guide pages has a compiled twin: the page's code cannot drift from what compiles.
 @Suite("Guide snippets", .checksLifetimes)

@@ -2,6 +2,8 @@
 import Foundation
 import Repose
 
+@testable import ReposeTestSupport
+
 /// The page prints the table; in the test run that would only be noise.
 private func print(_ items: Any...) {}
 

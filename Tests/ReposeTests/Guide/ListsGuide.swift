@@ -3,6 +3,8 @@
 import Foundation
 import Repose
 
+@testable import ReposeTestSupport
+
 enum ListsGuide {
     struct Post: Decodable {
         var title: String

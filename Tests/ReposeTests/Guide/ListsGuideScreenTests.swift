@@ -3,6 +3,8 @@ import Repose
 import ReposeTesting
 import Testing
 
+@testable import ReposeTestSupport
+
 @MainActor
 @Suite("The lists page's screens", .checksLifetimes)
 struct ListsGuideScreenTests {

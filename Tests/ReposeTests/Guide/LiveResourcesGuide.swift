@@ -3,6 +3,8 @@ import Foundation
 import Repose
 import ReposeTesting
 
+@testable import ReposeTestSupport
+
 enum LiveResourcesGuide {
     @MainActor final class RepoScreen {
         let repo: Resource

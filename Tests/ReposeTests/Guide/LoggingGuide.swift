@@ -5,6 +5,8 @@ import Repose
 import ReposeTesting
 import Testing
 
+@testable import ReposeTestSupport
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

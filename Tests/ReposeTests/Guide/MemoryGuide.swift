@@ -2,6 +2,8 @@
 import Foundation
 import Repose
 
+@testable import ReposeTestSupport
+
 @MainActor
 func memoryGuideDroppingAService() -> Request? {
     var api: Service? = Service(baseURL: "https://api.example.com/v1")

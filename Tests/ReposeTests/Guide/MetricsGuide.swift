@@ -2,6 +2,8 @@
 import Foundation
 import Repose
 
+@testable import ReposeTestSupport
+
 enum MetricsGuide {
     @MainActor
     static func firstMonitor(api: Service) {

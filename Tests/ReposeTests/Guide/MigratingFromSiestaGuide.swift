@@ -3,6 +3,8 @@
 import Foundation
 import Repose
 
+@testable import ReposeTestSupport
+
 /// The page's code prints what it shows; in the test run that would only be noise.
 private func print(_ items: Any...) {}
 

@@ -1,6 +1,8 @@
 import Foundation
 import Repose
 
+@testable import ReposeTestSupport
+
 // The Swift blocks of Docs/Mutations.md, verbatim, so that they compile (GuideSnippetTests checks that each block
 // appears here). MutationsGuideTests runs them.
 

@@ -3,6 +3,7 @@ import ReposeTesting
 import Testing
 
 @testable import Repose
+@testable import ReposeTestSupport
 
 /// The Mutations guide's code, run: its changes show at once and roll back alone, its awaited mutation reports both
 /// outcomes, and its screen follows the outbox.

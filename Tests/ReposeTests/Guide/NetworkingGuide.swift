@@ -2,6 +2,8 @@
 import Foundation
 import Repose
 
+@testable import ReposeTestSupport
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

@@ -1,6 +1,8 @@
 // The Swift block of Docs/Observers.md, verbatim: GuideSnippetTests checks that it appears here.
 import Repose
 
+@testable import ReposeTestSupport
+
 @MainActor
 enum ObserversGuide {
     /// The page's view controller uses UIKit's names; here they stand for the guide's test doubles.

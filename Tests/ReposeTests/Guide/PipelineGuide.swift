@@ -2,6 +2,8 @@
 import Foundation
 import Repose
 
+@testable import ReposeTestSupport
+
 @MainActor
 enum PipelineGuide {
     /// Stands in for the page's decryption step: passes every response through.

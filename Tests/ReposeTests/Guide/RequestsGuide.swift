@@ -2,6 +2,8 @@
 import Foundation
 import Repose
 
+@testable import ReposeTestSupport
+
 /// The page prints what it shows; here `print` records it instead, for RequestsGuideTests to check.
 @MainActor var requestsGuidePrinted: [String] = []
 

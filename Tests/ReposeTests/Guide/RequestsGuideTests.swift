@@ -3,6 +3,8 @@ import Repose
 import ReposeTesting
 import Testing
 
+@testable import ReposeTestSupport
+
 @MainActor
 @Suite("The examples of the requests page", .checksLifetimes, .serialized)
 struct RequestsGuideTests {

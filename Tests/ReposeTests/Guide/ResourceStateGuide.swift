@@ -1,6 +1,8 @@
 // The Swift blocks of Docs/ResourceState.md, verbatim: GuideSnippetTests checks that every block appears here.
 import Repose
 
+@testable import ReposeTestSupport
+
 @MainActor
 enum ResourceStateGuide {
     static func loading(_ resource: Resource) {

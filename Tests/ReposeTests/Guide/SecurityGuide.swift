@@ -1,6 +1,8 @@
 // The Swift block of Docs/Security.md, verbatim: GuideSnippetTests checks that it appears here.
 import Repose
 
+@testable import ReposeTestSupport
+
 /// The page's app: one service over a provider that keeps cookies.
 @MainActor
 final class SecurityGuideSession {

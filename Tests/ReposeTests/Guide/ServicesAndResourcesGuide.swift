@@ -2,6 +2,8 @@
 // here, and ServicesAndResourcesGuideTests runs them.
 import Repose
 
+@testable import ReposeTestSupport
+
 /// The page prints what it shows; here `print` records it instead, for the tests to check.
 @MainActor var servicesGuidePrinted: [String] = []
 

@@ -3,6 +3,8 @@
 import Foundation
 import Repose
 
+@testable import ReposeTestSupport
+
 /// The page's code prints what it shows, as an app would; in the test run that would only be noise, so in this
 /// file `print` writes nothing. The tests check the state the code leaves instead.
 private func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}

@@ -2,6 +2,8 @@
 import Foundation
 import Repose
 
+@testable import ReposeTestSupport
+
 @MainActor
 final class TypedContentGuideScreen {
     struct User: Codable, Sendable, Equatable {

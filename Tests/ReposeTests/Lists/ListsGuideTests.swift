@@ -3,6 +3,8 @@ import Repose
 import ReposeTesting
 import Testing
 
+@testable import ReposeTestSupport
+
 /// The examples of `Docs/Lists.md`, compiled and run on the stub provider, as an app's tests would.
 @MainActor
 @Suite("Lists guide examples", .checksLifetimes)

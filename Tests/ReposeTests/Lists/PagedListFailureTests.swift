@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Repose
+@testable import ReposeTestSupport
 
 @MainActor
 @Suite("Paged lists: errors, retries, hostile links and lifetimes", .checksLifetimes)

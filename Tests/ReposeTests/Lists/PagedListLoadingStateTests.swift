@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Repose
+@testable import ReposeTestSupport
 
 @MainActor
 @Suite("Paged lists: loading while a page reads its cache, and which links are the page's", .checksLifetimes)

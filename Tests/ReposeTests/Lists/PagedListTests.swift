@@ -3,6 +3,7 @@ import Observation
 import Testing
 
 @testable import Repose
+@testable import ReposeTestSupport
 
 /// An item of the test feeds.
 struct Repo: Decodable, Equatable, Sendable {

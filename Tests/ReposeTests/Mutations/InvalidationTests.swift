@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Repose
+@testable import ReposeTestSupport
 
 /// Invalidation by URL structure after mutations, and by hand (rules M6, M7), with the network and the end of the
 /// turn scripted: the reloads wait for the service's scheduler.

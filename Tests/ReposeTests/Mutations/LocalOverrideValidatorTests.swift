@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Repose
+@testable import ReposeTestSupport
 
 /// A local override must not be kept by a 304 meant for the server's data it replaced.
 @MainActor

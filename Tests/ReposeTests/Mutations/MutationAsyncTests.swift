@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Repose
+@testable import ReposeTestSupport
 
 /// A mutation and its outcome awaited with `try await`: the value on success, a thrown `RequestError` after the
 /// change rolled back on failure.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Repose
+@testable import ReposeTestSupport
 
 /// Random interleavings of mutations and loads over a few resources, checked after every step against a model of
 /// the layers (rules M2–M5): a resource shows the data of its latest load with every pending change applied in start

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Repose
+@testable import ReposeTestSupport
 
 /// Optimistic changes as layers over the server's data, with the network scripted by hand (rules M1–M5).
 @MainActor

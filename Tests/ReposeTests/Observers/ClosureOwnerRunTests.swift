@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Repose
+@testable import ReposeTestSupport
 
 /// Closure observers added one after another with the same owner form a run, and notifying checks that owner once
 /// per run. These pin down that the shortcut never changes who hears what.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Repose
+@testable import ReposeTestSupport
 
 /// Notifying skips pruning when no entry needs it; these pin down when an entry needs it.
 @MainActor

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import Repose
+@testable import ReposeTestSupport
 
 /// The Linux fast path for JSON bodies against swift-corelibs-foundation's `JSONSerialization`, which it must be
 /// indistinguishable from wherever it does not give up.

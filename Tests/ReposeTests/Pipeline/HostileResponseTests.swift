@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Repose
+@testable import ReposeTestSupport
 
 /// A response a server should not send, and what a user is to see when one arrives anyway.
 struct HostileResponse: Sendable, CustomTestStringConvertible {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Repose
+@testable import ReposeTestSupport
 
 /// A model for fuzzing the `Decodable` path: small enough that random JSON sometimes decodes.
 private struct FuzzModel: Decodable {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Repose
+@testable import ReposeTestSupport
 
 /// Appends a fixed suffix to string content, so a test can read which transformers ran and in which order.
 struct AppendingTransformer: ResponseTransformer {

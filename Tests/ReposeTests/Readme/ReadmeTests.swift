@@ -3,6 +3,7 @@ import ReposeTesting
 import Testing
 
 @testable import Repose
+@testable import ReposeTestSupport
 
 @MainActor
 @Suite("README", .checksLifetimes)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Repose
+@testable import ReposeTestSupport
 
 /// Freshness reads GET's expiration and retry times from a cache of plain numbers; these check that the cache
 /// follows configuration changes made after it was filled.

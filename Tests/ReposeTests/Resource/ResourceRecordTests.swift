@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Repose
+@testable import ReposeTestSupport
 
 /// The resource's data state as one value: each change, what it leaves behind and the one event it means.
 @Suite("A resource's record of its data")

@@ -4,6 +4,7 @@ import ReposeTesting
 import Testing
 
 @testable import Repose
+@testable import ReposeTestSupport
 
 @MainActor
 @Suite("Service.Options: a service's replaceable parts as one value", .checksLifetimes)

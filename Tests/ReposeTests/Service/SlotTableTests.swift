@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Repose
+@testable import ReposeTestSupport
 
 @Suite("The service's table of resources keeps every entry findable")
 struct SlotTableTests {

@@ -3,6 +3,7 @@ import Observation
 import Testing
 
 @testable import Repose
+@testable import ReposeTestSupport
 
 @MainActor
 @Suite("async/await and Observation", .checksLifetimes)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Repose
+@testable import ReposeTestSupport
 
 @MainActor
 @Suite("Dependent resources and the debounced search recipe", .checksLifetimes)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Repose
+@testable import ReposeTestSupport
 
 @Suite("Resource group tally: counts kept one member at a time")
 struct ResourceGroupTallyTests {

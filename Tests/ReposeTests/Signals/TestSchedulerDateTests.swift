@@ -2,6 +2,8 @@ import Foundation
 import Repose
 import Testing
 
+@testable import ReposeTestSupport
+
 /// A virtual-time scheduler as a service's clock: Repose adds dates to ReposeSignals' `TestScheduler`, which imports
 /// no Foundation.
 @Suite("A test scheduler as a date clock")

@@ -3,6 +3,8 @@ import Repose
 import ReposeTesting
 import Testing
 
+@testable import ReposeTestSupport
+
 @Suite("StubMatcher")
 struct StubMatcherTests {
     let url = "https://api.example.com/users"

@@ -3,6 +3,8 @@ import Repose
 import ReposeTesting
 import Testing
 
+@testable import ReposeTestSupport
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -189,18 +191,5 @@ struct StubNetworkingProviderTests {
 
     func send(_ method: String, _ path: String, body: String? = nil) -> RecordingTransfer {
         RecordingTransfer.send(request(method, path, body: body), to: network)
-    }
-}
-
-/// A list that callbacks on other threads append to.
-final class Order: @unchecked Sendable {
-    // `@unchecked Sendable`: `list` is only touched under `lock`.
-    private let lock = NSLock()
-    private var list: [String] = []
-
-    var entries: [String] { lock.withLock { list } }
-
-    func append(_ entry: String) {
-        lock.withLock { list.append(entry) }
     }
 }

@@ -3,6 +3,8 @@ import Repose
 import ReposeTesting
 import Testing
 
+@testable import ReposeTestSupport
+
 @Suite("StubResponse")
 struct StubResponseTests {
     @Test("JSON bodies are written with sorted keys and get a JSON content type unless one is given")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Repose
+@testable import ReposeTestSupport
 
 /// The reference resolution examples of RFC 3986 section 5.4, against its base `http://a/b/c/d;p?q`.
 @Suite("URLBuilding: RFC 3986 resolution examples")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Repose
+@testable import ReposeTestSupport
 
 /// Seeded fuzzing of URL navigation and glob patterns; see ``FuzzRun`` to replay a failing case.
 @MainActor

@@ -1,0 +1,105 @@
+import Foundation
+import Repose
+import ReposeTesting
+import Testing
+
+@testable import Repose
+@testable import ReposeTestSupport
+
+/// A stream runs while observed, and nothing of it outlives its use (rule V4).
+@MainActor
+@Suite("Event stream lifetimes", .checksLifetimes)
+struct EventStreamLifetimeTests {
+    let fixture = EventStreamFixture()
+    var feed: StubEventStream { fixture.feed }
+
+    @Test("V4 nothing connects until something observes the stream")
+    func idleUntilObserved() {
+        let stream = fixture.service.eventStream("/events")
+        #expect(feed.requests.isEmpty)
+        #expect(stream.connection.value.description == "closed")
+    }
+
+    @Test("V4 cancelling the last subscription closes the connection")
+    func cancelCloses() {
+        let stream = fixture.service.eventStream("/events")
+        let subscription = stream.events.observe { _ in }
+        feed.open()
+        #expect(feed.isConnected)
+        subscription.cancel()
+        #expect(!feed.isConnected)
+        #expect(stream.connection.value.description == "closed")
+    }
+
+    @Test(
+        "V4 when the owner goes, the stream closes at its next event and resumes with Last-Event-ID when observed again"
+    )
+    func ownerGoneCloses() {
+        let stream = fixture.service.eventStream("/events")
+        var owner: StateLog? = StateLog()
+        stream.connection.observe(owner: owner!) { _ in }
+        feed.open()
+        feed.send("id: 3\ndata: x\n\n")
+        owner = nil
+        feed.send(":ping\n\ndata: y\n\n")
+        #expect(!feed.isConnected)
+        let again = StateLog()
+        stream.connection.observe(owner: again) { again.values.append($0.description) }
+        #expect(feed.requests.last?.header("Last-Event-ID") == "3")
+        #expect(again.values == ["connecting"])
+    }
+
+    @Test("V4 a stream waiting to reconnect stops when its owner goes")
+    func ownerGoneWhileWaiting() {
+        let stream = fixture.service.eventStream("/events")
+        var owner: StateLog? = StateLog()
+        stream.connection.observe(owner: owner!) { _ in }
+        feed.fail()
+        owner = nil
+        fixture.advance(60)
+        #expect(feed.requests.count == 1)
+        #expect(fixture.scheduler.pendingCount == 0)
+    }
+
+    @Test("V4 dropping the stream closes it and frees it")
+    func droppedStreamFreed() {
+        weak var weakStream: EventStream?
+        weak var weakRunner: EventStreamRunner?
+        let owner = StateLog()
+        do {
+            let stream = fixture.service.eventStream("/events")
+            stream.connection.observe(owner: owner) { _ in }
+            feed.open()
+            weakStream = stream
+            weakRunner = stream.runner
+        }
+        #expect(weakStream == nil)
+        #expect(weakRunner == nil)
+        #expect(!feed.isConnected)
+    }
+
+    @Test("V4 dropping the service closes its streams; nothing is left running or held")
+    func droppedServiceCloses() {
+        weak var weakService: Service?
+        weak var weakCore: ServiceCore?
+        let network = StubNetworkingProvider()
+        let feed = network.stubEventStream("https://api.example.com/events")
+        let states = StateLog()
+        var stream: EventStream?
+        do {
+            let service = Service(
+                baseURL: "https://api.example.com",
+                options: .init(networking: network, reconnected: nil, becameActive: nil))
+            weakService = service
+            weakCore = service.core
+            stream = service.eventStream("/events")
+            stream?.connection.observe(owner: states) { states.values.append($0.description) }
+            feed.open()
+        }
+        #expect(weakService == nil)
+        #expect(!feed.isConnected)
+        #expect(states.values == ["connecting", "open", "closed"])
+        stream = nil
+        #expect(weakCore == nil)
+    }
+}
