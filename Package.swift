@@ -33,7 +33,7 @@ let package = Package(
         .executableTarget(
             name: "PagedList", dependencies: ["Repose", "ReposeTesting"], path: "Playgrounds/PagedList"),
         .executableTarget(
-            name: "Mutations", dependencies: ["Repose", "ReposeTesting"], path: "Playgrounds/Mutations"),
+            name: "Writes", dependencies: ["Repose", "ReposeTesting"], path: "Playgrounds/Writes"),
         .executableTarget(
             name: "LiveResources", dependencies: ["Repose", "ReposeTesting"], path: "Playgrounds/LiveResources"),
 

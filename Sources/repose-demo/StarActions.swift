@@ -38,7 +38,7 @@ struct StarActions {
             if let stars = json["stargazers_count"] as? Int { json["stargazers_count"] = stars + step }
         }
         do {
-            _ = try await starred.mutate(method, showing: oneStar, on: repository).entity
+            _ = try await starred.request(method, showing: oneStar, on: repository).entity
             return .kept
         } catch {
             return .rolledBack(error)

@@ -1,5 +1,5 @@
 // A child process for the outbox's kill test (OutboxKillTests): it queues writes through the outbox of a service
-// over a folder as fast as it can, printing a line after each `mutate` returns, until the test kills it with
+// over a folder as fast as it can, printing a line after each `request` returns, until the test kills it with
 // SIGKILL. Its network is offline: each write is tried once and waits. At each attempt it prints whether the write's
 // line was in the folder's journal when the request left.
 //
@@ -47,7 +47,7 @@ func run() async {
             networking: CheckingNetwork(folder: folder), reconnected: nil, becameActive: nil, outboxDirectory: folder))
     service.configure("/notes/**") { $0.usesOutbox = true }
     for index in 0..<count {
-        service.resource("/notes/\(index % 7)").mutate(.post, json: ["i": index])
+        service.resource("/notes/\(index % 7)").request(.post, json: ["i": index])
         FileHandle.standardOutput.write(Data("made \(index)\n".utf8))  // unbuffered: the test sees it at once
         if index % 5 == 0 { await Task.yield() }  // lets flushes land and attempts leave between writes
     }

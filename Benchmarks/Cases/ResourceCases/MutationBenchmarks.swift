@@ -85,7 +85,7 @@ private final class PendingChangesFixture {
         repo = service.resource("/repos/1")
         repo.overrideLocalData(with: serverData)
         let repo = repo
-        mutations = (0..<pending).map { repo.mutate(.patch, json: [:], showing: .merge(["stars": $0 + 2])) }
+        mutations = (0..<pending).map { repo.request(.patch, json: [:], showing: .merge(["stars": $0 + 2])) }
     }
 
     func end() {
@@ -107,7 +107,7 @@ private final class OutboxFixture {
             options: .init(networking: network, reconnected: nil, becameActive: nil, outboxDirectory: folder))
         service.configure { $0.usesOutbox = true }
         for index in 0..<writes {
-            service.resource("/notes/\(index % 100)").mutate(.patch, json: ["n": index])
+            service.resource("/notes/\(index % 100)").request(.patch, json: ["n": index])
         }
         await service.outbox.send()  // every first attempt fails: each resource's oldest write waits
     }

@@ -6,7 +6,7 @@ import FoundationNetworking
 #endif
 
 // What the outbox costs per write, at 1,000 and 10,000 writes, to 1 resource and to 100: queuing (main-actor time,
-// in memory, and over a folder where each write's journal line is written before `mutate` returns), and draining writes that
+// in memory, and over a folder where each write's journal line is written before `request` returns), and draining writes that
 // waited for the network, against the same requests sent by hand, in turn per resource. The network answers at
 // once, so the figures are the outbox's own work; they should grow linearly with the writes (rule T4).
 func outboxBenchmarks() {
@@ -38,7 +38,7 @@ func outboxBenchmarks() {
             }
         }
     }
-    // Over a folder, each write's line is added to the journal on the main actor before `mutate` returns; the
+    // Over a folder, each write's line is added to the journal on the main actor before `request` returns; the
     // journal's flush to the device runs on the outbox's queue, once for the writes made meanwhile.
     for writes in isSmokeRun ? [100] : [1_000, 10_000] {
         mainActorBenchmark(
@@ -76,7 +76,7 @@ private final class QueuedWrites {
 
     func queue(_ writes: Int) {
         for index in 0..<writes {
-            notes[index % notes.count].mutate(.post, json: ["n": index])
+            notes[index % notes.count].request(.post, json: ["n": index])
         }
     }
 

@@ -63,23 +63,25 @@ public struct Configuration {
     public var authenticator: Authenticator?
     /// What a successful request that changes data (any method but GET, HEAD and OPTIONS) makes stale: nothing by
     /// default, so a write leaves other resources' state to the app. Chosen by the request's method. See
-    /// ``MutationInvalidation``.
+    /// ``InvalidationScope``.
     ///
     /// ```swift
     /// api.configure("/posts/*", requestMethods: [.post, .delete]) { $0.invalidation = .targetAndParent }
     /// ```
-    public var invalidation = MutationInvalidation()
-    /// Whether a mutation (``Resource/mutate(_:showing:on:headers:options:)``) that fails for want of a network goes
-    /// to the service's ``Outbox``, to be sent again later; `false` by default. Chosen by the mutation's method.
+    public var invalidation = InvalidationScope()
+    /// Whether a request that changes data and fails for want of a network goes to the service's ``Outbox``, to be
+    /// sent again later; `false` by default. Chosen by the request's method; a request's own
+    /// ``RequestOptions/usesOutbox`` overrides it.
     ///
     /// ```swift
     /// api.configure("/notes/**", requestMethods: [.post, .put, .patch, .delete]) { $0.usesOutbox = true }
     /// ```
     public var usesOutbox = false
-    /// Whether the server answers a mutation of a resource with the resource's new data (a PATCH that returns the
-    /// whole object, say); `false` by default. Then a successful ``Resource/mutate(_:showing:on:headers:options:)``
-    /// shows that data in place of its optimistic change, in one step, and the resource is not reloaded.
-    public var mutationResponseIsResource = false
+    /// Whether the server answers a write to a resource with the resource's new data (a PATCH that returns the whole
+    /// object, say); `false` by default. Then a successful request that shows an optimistic change
+    /// (``Resource/request(_:showing:on:headers:options:requestMutation:)``) shows that data in place of the change,
+    /// in one step, and the resource is not reloaded.
+    public var writeResponseIsResource = false
 
     private var mutators: [Resource.RequestMutation] = []
     private var decorators: [@MainActor (Resource, Request) -> Request] = []

@@ -31,8 +31,7 @@ extension Resource {
     ///
     /// - Parameters:
     ///   - destination: A file URL, in a folder that exists and that the app can write to.
-    ///   - headers: Headers of this download only, set after the configured ones, as for
-    ///     ``request(_:headers:requestMutation:)``.
+    ///   - headers: Headers of this download only, set after the configured ones, as for any request.
     ///   - requestMutation: A last change to the request before the configured mutators run. It runs again for
     ///     each attempt.
     /// - Returns: The request, started.

@@ -9,7 +9,7 @@ import ReposeSignals
 ///
 /// ```swift
 /// api.configure("/notes/**", requestMethods: [.post, .put, .patch, .delete]) { $0.usesOutbox = true }
-/// note.mutate(.patch, json: ["text": "Milk"], showing: .merge(["text": "Milk"]))
+/// note.request(.patch, json: ["text": "Milk"], showing: .merge(["text": "Milk"]))
 /// ```
 ///
 /// Such a mutation goes through the outbox, which sends the mutations of one resource one at a time, in the order
@@ -23,7 +23,7 @@ import ReposeSignals
 /// every attempt, and its creation time; never a closure. Every attempt is a new request built from that data, so
 /// configured headers, mutators and decorators (an ``Authenticator``) run on it as on any request.
 ///
-/// With a folder, a mutation's file is written whole before `mutate` returns, and flushed to the device before the
+/// With a folder, a mutation's file is written whole before `request` returns, and flushed to the device before the
 /// mutation is sent: a process killed at any moment loses no mutation it had not sent. A mutation that carries a
 /// secret is never written: one whose URL has a user name or password, or a query parameter named in
 /// ``secretParameterNames`` or in `ReposeLog.sensitiveNames`, or one with a header of its own that carries a secret

@@ -18,19 +18,26 @@ extension Resource {
     ///   - method: The HTTP method.
     ///   - data: The exact bytes to send.
     ///   - contentType: The body's media type.
+    ///   - change: What to show on the resource while the request is on its way; `nil` for nothing.
+    ///   - target: The resource the change shows on, when it is not this one.
     ///   - headers: Headers of this request only, set after the configured ones and the body's `Content-Type`.
+    ///   - options: Whether the outbox may keep the request, and what its success makes stale.
     ///   - requestMutation: A last change to this request before the configured mutators run.
     @discardableResult
     public func request(
         _ method: RequestMethod,
         data: Data,
         contentType: String,
+        showing change: OptimisticChange? = nil,
+        on target: Resource? = nil,
         headers: [String: String] = [:],
+        options: RequestOptions = RequestOptions(),
         requestMutation: @escaping RequestMutation = { _ in }
     ) -> Request {
-        request(method, contentType: contentType, requestMutation: Self.setting(headers, then: requestMutation)) {
-            data
-        }
+        send(
+            method, body: (data, contentType),
+            RequestCall(
+                change: change, target: target, headers: headers, options: options, requestMutation: requestMutation))
     }
 
     /// Sends a request whose body is `text` in `encoding`, labelled `contentType; charset=<encoding's name>`.
@@ -47,7 +54,10 @@ extension Resource {
     ///   - text: The body.
     ///   - contentType: The media type, without a charset; Repose adds the encoding's IANA name.
     ///   - encoding: How to turn the text into bytes; UTF-8 by default.
+    ///   - change: What to show on the resource while the request is on its way; `nil` for nothing.
+    ///   - target: The resource the change shows on, when it is not this one.
     ///   - headers: Headers of this request only, set after the configured ones and the body's `Content-Type`.
+    ///   - options: Whether the outbox may keep the request, and what its success makes stale.
     ///   - requestMutation: A last change to this request before the configured mutators run.
     @discardableResult
     public func request(
@@ -55,13 +65,17 @@ extension Resource {
         text: String,
         contentType: String = "text/plain",
         encoding: String.Encoding = .utf8,
+        showing change: OptimisticChange? = nil,
+        on target: Resource? = nil,
         headers: [String: String] = [:],
+        options: RequestOptions = RequestOptions(),
         requestMutation: @escaping RequestMutation = { _ in }
     ) -> Request {
         let fullContentType = TextDecoding.charsetName(for: encoding).map { "\(contentType); charset=\($0)" }
-        return request(
+        return send(
             method, contentType: fullContentType ?? contentType,
-            requestMutation: Self.setting(headers, then: requestMutation)
+            RequestCall(
+                change: change, target: target, headers: headers, options: options, requestMutation: requestMutation)
         ) {
             try RequestBody.text(text, encoding: encoding)
         }
@@ -76,23 +90,33 @@ extension Resource {
     /// Keys are sorted, so the same value always gives the same bytes. If the value is not JSON (a `Date`, a
     /// `NaN`, a non-string key…), the returned request has already failed with
     /// ``RequestError/Cause/InvalidJSONObject``, and nothing is sent. `Encodable` values take the other overload,
-    /// ``request(_:json:encoder:contentType:headers:requestMutation:)``.
+    /// the one with an `encoder:`.
     ///
     /// - Parameters:
     ///   - method: The HTTP method.
     ///   - json: A dictionary or an array made of strings, numbers, booleans, `NSNull` and nested collections.
     ///   - contentType: The media type; `application/json` by default.
+    ///   - change: What to show on the resource while the request is on its way; `nil` for nothing.
+    ///   - target: The resource the change shows on, when it is not this one.
     ///   - headers: Headers of this request only, set after the configured ones and the body's `Content-Type`.
+    ///   - options: Whether the outbox may keep the request, and what its success makes stale.
     ///   - requestMutation: A last change to this request before the configured mutators run.
     @discardableResult
     public func request(
         _ method: RequestMethod,
         json: Any,
         contentType: String = "application/json",
+        showing change: OptimisticChange? = nil,
+        on target: Resource? = nil,
         headers: [String: String] = [:],
+        options: RequestOptions = RequestOptions(),
         requestMutation: @escaping RequestMutation = { _ in }
     ) -> Request {
-        request(method, contentType: contentType, requestMutation: Self.setting(headers, then: requestMutation)) {
+        send(
+            method, contentType: contentType,
+            RequestCall(
+                change: change, target: target, headers: headers, options: options, requestMutation: requestMutation)
+        ) {
             try RequestBody.json(json)
         }
     }
@@ -113,7 +137,10 @@ extension Resource {
     ///   - json: The value to encode.
     ///   - encoder: The encoder, with its own strategies and formatting; `nil` for the compact default.
     ///   - contentType: The media type; `application/json` by default.
+    ///   - change: What to show on the resource while the request is on its way; `nil` for nothing.
+    ///   - target: The resource the change shows on, when it is not this one.
     ///   - headers: Headers of this request only, set after the configured ones and the body's `Content-Type`.
+    ///   - options: Whether the outbox may keep the request, and what its success makes stale.
     ///   - requestMutation: A last change to this request before the configured mutators run.
     @discardableResult
     public func request<Body: Encodable>(
@@ -121,10 +148,17 @@ extension Resource {
         json: Body,
         encoder: JSONEncoder? = nil,
         contentType: String = "application/json",
+        showing change: OptimisticChange? = nil,
+        on target: Resource? = nil,
         headers: [String: String] = [:],
+        options: RequestOptions = RequestOptions(),
         requestMutation: @escaping RequestMutation = { _ in }
     ) -> Request {
-        request(method, contentType: contentType, requestMutation: Self.setting(headers, then: requestMutation)) {
+        send(
+            method, contentType: contentType,
+            RequestCall(
+                change: change, target: target, headers: headers, options: options, requestMutation: requestMutation)
+        ) {
             try RequestBody.json(json, encoder: encoder ?? Self.defaultJSONEncoder())
         }
     }
@@ -141,36 +175,27 @@ extension Resource {
     /// - Parameters:
     ///   - method: The HTTP method.
     ///   - params: The form fields.
+    ///   - change: What to show on the resource while the request is on its way; `nil` for nothing.
+    ///   - target: The resource the change shows on, when it is not this one.
     ///   - headers: Headers of this request only, set after the configured ones and the body's `Content-Type`.
+    ///   - options: Whether the outbox may keep the request, and what its success makes stale.
     ///   - requestMutation: A last change to this request before the configured mutators run.
     @discardableResult
     public func request(
         _ method: RequestMethod,
         urlEncoded params: [String: String],
+        showing change: OptimisticChange? = nil,
+        on target: Resource? = nil,
         headers: [String: String] = [:],
+        options: RequestOptions = RequestOptions(),
         requestMutation: @escaping RequestMutation = { _ in }
     ) -> Request {
-        request(
+        send(
             method, contentType: RequestBody.urlEncodedContentType,
-            requestMutation: Self.setting(headers, then: requestMutation)
+            RequestCall(
+                change: change, target: target, headers: headers, options: options, requestMutation: requestMutation)
         ) {
             try RequestBody.urlEncoded(params)
-        }
-    }
-
-    /// Encodes the body once, now: a body that cannot be encoded gives a request that has already failed.
-    private func request(
-        _ method: RequestMethod,
-        contentType: String,
-        requestMutation: @escaping RequestMutation,
-        encode: () throws -> Data
-    ) -> Request {
-        request(method, requestMutation: requestMutation) {
-            let body = try encode()
-            return { urlRequest in
-                urlRequest.httpBody = body
-                urlRequest.setValue(contentType, forHTTPHeaderField: "Content-Type")
-            }
         }
     }
 

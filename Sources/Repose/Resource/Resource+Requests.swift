@@ -5,32 +5,56 @@ import FoundationNetworking
 #endif
 
 extension Resource {
-    /// Sends a request for this resource. Unlike ``load()``, its result does not change the resource's state:
-    /// attach hooks, or pass it to ``load(using:)``.
+    /// Sends a request for this resource. Unlike ``load()``, its result does not change the resource's state
+    /// unless you ask: attach hooks, pass it to ``load(using:)``, show an optimistic change, or configure what its
+    /// success makes stale.
     ///
     /// ```swift
     /// resource.request(.delete).onSuccess { _ in resource.wipe() }
     /// resource.request(.post, headers: ["X-Dry-Run": "yes"])
+    /// repo.request(.patch, json: ["starred": true], showing: .merge(["starred": true]))
     /// ```
     ///
     /// The request is built from the configuration for `method`: configured headers first, then the body (for the
     /// body helpers), then `headers`, then `requestMutation`, then the configured mutators, each able to override
-    /// what came before. Decorators then receive it before it starts. Every way of sending a request, loads
-    /// (``load(using:)``) and mutations (``mutate(_:showing:on:headers:options:)``) included, takes one-off
-    /// headers the same way, as `headers:`.
+    /// what came before. Decorators then receive it before it starts. Loads (``load(using:)``) take one-off headers
+    /// the same way, as `headers:`.
+    ///
+    /// **An optimistic change** (`showing:`) is a layer over the server's data (rules M1–M5): observers hear one
+    /// event when it shows, and when the request fails or is cancelled only this change goes, whatever other
+    /// changes are pending. When it succeeds, the change stays until the server's new data replaces it, in one
+    /// step, so the view never flickers back to the old data: the response itself where
+    /// ``Configuration/writeResponseIsResource`` says so, otherwise a reload of the resource the change shows on.
+    ///
+    /// **The outbox** (``RequestOptions/usesOutbox`` or ``Configuration/usesOutbox``): a request that changes data
+    /// and fails for want of a network waits in the service's ``Outbox``, change and all, and the returned request
+    /// completes when the outbox has delivered it, or failed to, in this launch. The outbox keeps the method, the
+    /// body and `headers` (except `Authorization`, `Cookie`, `Proxy-Authorization` and any header whose name says
+    /// it holds a secret). It cannot keep code: a request it keeps is sent without its `requestMutation`.
     ///
     /// - Parameters:
     ///   - method: The HTTP method.
+    ///   - change: What to show on the resource while the request is on its way; `nil` for nothing.
+    ///   - target: The resource the change shows on, when it is not this one: a `PUT /user/starred/42` that
+    ///     changes what `/repos/42` shows.
     ///   - headers: Headers of this request only, set after the configured ones.
+    ///   - options: Whether the outbox may keep the request, and what its success makes stale.
     ///   - requestMutation: A last change to this request before the configured mutators run. It runs again when
     ///     the request is repeated.
+    /// - Returns: The request: hooks, `await request.response`, and `cancel()` (which rolls a change back).
     @discardableResult
     public func request(
         _ method: RequestMethod,
+        showing change: OptimisticChange? = nil,
+        on target: Resource? = nil,
         headers: [String: String] = [:],
+        options: RequestOptions = RequestOptions(),
         requestMutation: @escaping RequestMutation = { _ in }
     ) -> Request {
-        makeRequest(method, body: nil, requestMutation: Self.setting(headers, then: requestMutation))
+        send(
+            method, body: nil,
+            RequestCall(
+                change: change, target: target, headers: headers, options: options, requestMutation: requestMutation))
     }
 
     /// A call's one-off `headers`, set on the request before the call's own `requestMutation` runs.
@@ -72,6 +96,7 @@ extension Resource {
         _ method: RequestMethod,
         body: RequestMutation?,
         tracking: Bool = true,
+        invalidation: InvalidationScope? = nil,
         requestMutation: @escaping RequestMutation
     ) -> Request {
         if let invalidURLSource {
@@ -90,7 +115,7 @@ extension Resource {
             request = decorator(self, request)
         }
         if decoratedMethod.changesData {  // what it changed is stale now (rule M6)
-            request.onSuccess { [weak self] _ in self?.invalidateAfterMutation(decoratedMethod) }
+            request.onSuccess { [weak self] _ in self?.invalidateAfterWrite(decoratedMethod, scope: invalidation) }
         }
         if tracking { trackRequest(request) }
         return request.start()

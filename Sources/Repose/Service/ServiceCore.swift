@@ -30,7 +30,7 @@ final class ServiceCore {
     /// Configurations already built, by method and the entries that matched: resources whose URLs match the same
     /// entries share one object instead of each building, and holding, a pipeline of its own.
     var sharedConfigurations: [SharedConfigurationKey: BuiltConfiguration] = [:]
-    /// Reloads after mutations, and the outbox (`Mutations/`).
+    /// Reloads after writes, and the outbox (`Writes/`).
     let mutations: MutationBooks
     /// The service's reconnect signal (rule R8), which event streams hear as well (rule V4).
     var reconnected: Signal<Void>?

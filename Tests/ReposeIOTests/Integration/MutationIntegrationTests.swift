@@ -46,7 +46,7 @@ final class MutationIntegrationTests {
         let repo = try await seed("/store/repos/42", ["name": "repose", "stars": 1])
         let observer = RecordingObserver()
         repo.addObserver(observer)
-        let star = repo.mutate(.patch, json: ["starred": true], showing: .merge(["starred": true]))
+        let star = repo.request(.patch, json: ["starred": true], showing: .merge(["starred": true]))
         #expect(repo.jsonDict["starred"] as? Bool == true)
         #expect(repo.currentState.pendingChanges == 1)
         try #require(await fixture.completion(of: star)?.response.entity != nil)
@@ -62,9 +62,9 @@ final class MutationIntegrationTests {
     func firstFailsSecondStays() async throws {
         let repo = try await seed("/store/repos/7", ["name": "repose", "stars": 1])
         let failing = service.resource("/store/repos/7").withParam("status", "500")
-        let first = failing.mutate(
+        let first = failing.request(
             .patch, json: ["label": "x"], showing: .merge(["label": "first", "stars": 2]), on: repo)
-        let second = repo.mutate(.patch, json: ["stars": 3], showing: .merge(["stars": 3]))
+        let second = repo.request(.patch, json: ["stars": 3], showing: .merge(["stars": 3]))
         #expect(repo.jsonDict["stars"] as? Int == 3 && repo.jsonDict["label"] as? String == "first")
         let firstOutcome = await fixture.completion(of: first)
         #expect(firstOutcome?.response.error?.httpStatusCode == 500)
@@ -79,12 +79,12 @@ final class MutationIntegrationTests {
         #expect(repo.currentState.pendingChanges == 0)
     }
 
-    @Test("M4 with mutationResponseIsResource the response replaces the change, and no reload is sent")
+    @Test("M4 with writeResponseIsResource the response replaces the change, and no reload is sent")
     func responseCarriesResource() async throws {
-        service.configure("/store/**") { $0.mutationResponseIsResource = true }
+        service.configure("/store/**") { $0.writeResponseIsResource = true }
         let profile = try await seed("/store/users/1", ["name": "ada"])
         profile.addObserver(owner: self) { _, _ in }
-        let rename = profile.mutate(.patch, json: ["name": "Ada"], showing: .merge(["name": "Ada"]))
+        let rename = profile.request(.patch, json: ["name": "Ada"], showing: .merge(["name": "Ada"]))
         try #require(await fixture.completion(of: rename) != nil)
         #expect(profile.jsonDict["name"] as? String == "Ada")
         #expect(profile.currentState.pendingChanges == 0)
@@ -100,7 +100,7 @@ final class MutationIntegrationTests {
     func loadDuringMutation() async throws {
         let note = try await seed("/store/notes/1", ["text": "a", "pinned": false])
         let held = service.resource("/store/notes/1").withParam("hold", "m5")
-        let pin = held.mutate(.patch, json: ["pinned": true], showing: .merge(["pinned": true]), on: note)
+        let pin = held.request(.patch, json: ["pinned": true], showing: .merge(["pinned": true]), on: note)
         #expect(await fixture.server.waitForMark("held m5"))
         try #require(
             await fixture.completion(of: service.resource("/store/notes/1").request(.patch, json: ["text": "b"])) != nil

@@ -69,10 +69,10 @@ final class OutboxIntegrationTests {
         let note = try #require(first?.resource("/store/notes/1"))
         let other = try #require(first?.resource("/store/notes/2"))
         let requests = [
-            note.mutate(.put, json: ["text": "a"], showing: .replace(with: ["text": "a"])),
-            note.mutate(.patch, json: ["text": "b"], showing: .merge(["text": "b"])),
-            note.mutate(.patch, json: ["pinned": true], showing: .merge(["pinned": true])),
-            other.mutate(.put, json: ["text": "x"], showing: .replace(with: ["text": "x"])),
+            note.request(.put, json: ["text": "a"], showing: .replace(with: ["text": "a"])),
+            note.request(.patch, json: ["text": "b"], showing: .merge(["text": "b"])),
+            note.request(.patch, json: ["pinned": true], showing: .merge(["pinned": true])),
+            other.request(.put, json: ["text": "x"], showing: .replace(with: ["text": "x"])),
         ]
         await first?.outbox.idle()
         #expect(first?.outbox.status.pending.count == 4)
@@ -121,7 +121,7 @@ final class OutboxIntegrationTests {
         let service = launch()
         let note = service.resource("/store/notes/9")
         note.overrideLocalData(with: Entity<Any>(content: ["text": "server"], contentType: "application/json"))
-        let refused = note.withParam("status", "422").mutate(
+        let refused = note.withParam("status", "422").request(
             .patch, json: ["text": "mine"], showing: .merge(["text": "mine"]), on: note)
         await service.outbox.idle()
         #expect(note.jsonDict["text"] as? String == "mine")

@@ -15,7 +15,7 @@ final class OutboxAccountTests {
     /// Leaves `count` writes of the current account waiting in the folder, and quits the app.
     private func leaveWritesOnDisk(_ count: Int, path: String = "/notes/1") async {
         for index in 0..<count {
-            app.service.resource(path).mutate(.post, json: ["i": index])
+            app.service.resource(path).request(.post, json: ["i": index])
         }
         await app.goOffline()
         app.service = nil
@@ -42,7 +42,7 @@ final class OutboxAccountTests {
 
     @Test("T1 a wipe by pattern before the folder is read: the writes it matches never come back, the others do")
     func wipeByPatternBeforeTheFolderIsRead() async {
-        app.service.resource("/notes/me").mutate(.post, json: ["mine": true])
+        app.service.resource("/notes/me").request(.post, json: ["mine": true])
         await leaveWritesOnDisk(1, path: "/notes/shared")
         let gate = app.holdFolderQueue()
         app.service = app.makeService()
@@ -60,7 +60,7 @@ final class OutboxAccountTests {
         app.service = app.makeService()
         app.service.wipeResources()
         app.token.value = "bob"
-        app.service.resource("/notes/2").mutate(.post, json: ["by": "bob"])
+        app.service.resource("/notes/2").request(.post, json: ["by": "bob"])
         gate.signal()
         await app.settle()
         #expect(app.outbox.status.pending.count == 1)
@@ -77,9 +77,9 @@ final class OutboxAccountTests {
         app.service.partition = "alice"
         #expect(cache.partition == "alice")
         await app.settle()
-        let kept = app.service.resource("/notes/1").mutate(.post, json: ["by": "alice"])
-        let inMemory = app.service.resource("/notes/2").withParam("token", "s3cret").mutate(
-            .post, json: ["m": 1], options: MutationOptions(usesOutbox: true))
+        let kept = app.service.resource("/notes/1").request(.post, json: ["by": "alice"])
+        let inMemory = app.service.resource("/notes/2").withParam("token", "s3cret").request(
+            .post, json: ["m": 1], options: RequestOptions(usesOutbox: true))
         await app.goOffline()
         let start = app.network.sent.count
 

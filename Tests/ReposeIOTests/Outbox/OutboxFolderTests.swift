@@ -10,7 +10,7 @@ import Testing
 @Suite("The outbox's folder is private", .checksLifetimes, .timeLimit(.minutes(1)))
 final class OutboxFolderTests {
     let app = OutboxFixture()
-    let kept = MutationOptions(usesOutbox: true)
+    let kept = RequestOptions(usesOutbox: true)
 
     private func mode(of url: URL) throws -> Int {
         let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
@@ -40,7 +40,7 @@ final class OutboxFolderTests {
         try FileManager.default.createSymbolicLink(at: app.folder, withDestinationURL: target)
         app.service = app.makeService()
         await app.settle()
-        let request = app.service.resource("/notes/1").mutate(.put, json: ["a": 1], options: kept)
+        let request = app.service.resource("/notes/1").request(.put, json: ["a": 1], options: kept)
         await app.settle()
         #expect(app.outbox.status.pending.map(\.isStored) == [false])
         #expect(try FileManager.default.contentsOfDirectory(atPath: target.path).isEmpty)

@@ -15,7 +15,7 @@ import Glibc
 struct OutboxKillTests {
     /// What one run of the writer showed before it died.
     struct Run: Sendable {
-        /// The writes whose `mutate` had returned, by their index.
+        /// The writes whose `request` had returned, by their index.
         var made: Set<Int> = []
         /// Attempts whose write had no line in the journal when the request left.
         var sentWithoutFile = 0
@@ -23,7 +23,7 @@ struct OutboxKillTests {
         var reason: Process.TerminationReason = .exit
     }
 
-    @Test("T2 kill -9 at varied moments after mutate returned: every write is on disk, and none left before it")
+    @Test("T2 kill -9 at varied moments after request returned: every write is on disk, and none left before it")
     func killedWriterLosesNoWrite() async throws {
         var checked = 0
         // Each run is killed after a different number of writes, 0 to 250 in all; each kill lands while the

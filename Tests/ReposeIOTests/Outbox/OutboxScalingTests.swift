@@ -39,7 +39,7 @@ struct OutboxScalingTests {
             let notes = (0..<37).map { service.resource("/notes/\($0)") }
             var requests: [Request] = []
             for index in 0..<count {
-                requests.append(notes[index % notes.count].mutate(.post, json: ["i": index]))
+                requests.append(notes[index % notes.count].request(.post, json: ["i": index]))
             }
             await service.outbox.idle()
             #expect(service.outbox.status.isEmpty)
@@ -85,8 +85,8 @@ struct OutboxScalingTests {
         service.configure("/notes/**") { $0.usesOutbox = true }
         var counts: [Int] = []
         let subscription = service.outbox.state.observe { counts.append($0.pending.count) }
-        service.resource("/notes/1").mutate(.post, json: ["i": 1])
-        service.resource("/notes/2").mutate(.post, json: ["i": 2])
+        service.resource("/notes/1").request(.post, json: ["i": 1])
+        service.resource("/notes/2").request(.post, json: ["i": 2])
         await service.outbox.idle()
         #expect(counts.first == 0 && counts.last == 0 && counts.max() == 2)
         subscription.cancel()

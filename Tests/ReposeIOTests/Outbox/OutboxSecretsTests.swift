@@ -10,7 +10,7 @@ import Testing
 @Suite("The outbox keeps secrets off the disk", .checksLifetimes, .timeLimit(.minutes(1)))
 final class OutboxSecretsTests {
     let app = OutboxFixture()
-    let kept = MutationOptions(usesOutbox: true)
+    let kept = RequestOptions(usesOutbox: true)
 
     /// Makes `mutate` and checks that it is in memory only, with no file, and that it is still sent now.
     private func expectInMemoryOnly(_ mutate: () -> Request) async {
@@ -31,7 +31,7 @@ final class OutboxSecretsTests {
         ])
     func secretParameter(_ name: String) async {
         await expectInMemoryOnly {
-            app.service.resource("/notes/1").withParam(name, "s3cret").mutate(.post, json: ["a": 1], options: kept)
+            app.service.resource("/notes/1").withParam(name, "s3cret").request(.post, json: ["a": 1], options: kept)
         }
     }
 
@@ -39,14 +39,14 @@ final class OutboxSecretsTests {
     func appNamedParameter() async {
         app.outbox.secretParameterNames.insert("session")
         await expectInMemoryOnly {
-            app.service.resource("/notes/1").withParam("session", "s3cret").mutate(.post, options: kept)
+            app.service.resource("/notes/1").withParam("session", "s3cret").request(.post, options: kept)
         }
     }
 
     @Test("T3 a write whose URL has a user name or password stays in memory")
     func userInfo() async {
         await expectInMemoryOnly {
-            app.service.resource(absoluteURL: "https://me:pw@api.example.com/notes/1").mutate(.post, options: kept)
+            app.service.resource(absoluteURL: "https://me:pw@api.example.com/notes/1").request(.post, options: kept)
         }
     }
 
@@ -55,7 +55,7 @@ final class OutboxSecretsTests {
         arguments: ["X-Auth-Token", "X-API-Key"])
     func secretHeader(_ name: String) async {
         await expectInMemoryOnly {
-            app.service.resource("/notes/1").mutate(
+            app.service.resource("/notes/1").request(
                 .post, json: ["a": 1], headers: [name: "s3cret"], options: kept)
         }
     }
@@ -63,13 +63,13 @@ final class OutboxSecretsTests {
     @Test("T3 a write to another origin than the service's stays in memory, since no launch would read it back")
     func otherOrigin() async {
         await expectInMemoryOnly {
-            app.service.resource(absoluteURL: "https://other.example.com/notes/1").mutate(.post, options: kept)
+            app.service.resource(absoluteURL: "https://other.example.com/notes/1").request(.post, options: kept)
         }
     }
 
     @Test("T3 a write with an ordinary parameter is written to disk")
     func ordinaryParameter() async {
-        app.service.resource("/notes/1").withParam("page", "2").mutate(.post, json: ["a": 1], options: kept)
+        app.service.resource("/notes/1").withParam("page", "2").request(.post, json: ["a": 1], options: kept)
         await app.settle()
         #expect(app.outbox.status.pending.map(\.isStored) == [true])
         #expect(await app.stored().map(\.mutation.url) == ["https://api.example.com/notes/1?page=2"])
@@ -112,7 +112,7 @@ final class OutboxSecretsTests {
             atPath: app.folder.appendingPathComponent(OutboxFiles.journalName).path, withDestinationPath: target.path)
         app.service = app.makeService()
         await app.settle()
-        app.service.resource("/notes/1").mutate(.post, json: ["a": 1], options: kept)
+        app.service.resource("/notes/1").request(.post, json: ["a": 1], options: kept)
         await app.settle()
         #expect(app.outbox.status.pending.map(\.isStored) == [true])
         #expect(try Data(contentsOf: target).isEmpty)

@@ -95,7 +95,7 @@ final class OutboxTests {
     @Test("M8 a mutation that fails for want of a network waits with its change, and goes again on reconnect")
     func keptUntilReconnect() async throws {
         let note = await note()
-        let edit = note.mutate(.patch, json: ["text": "b"], showing: .merge(["text": "b"]))
+        let edit = note.request(.patch, json: ["text": "b"], showing: .merge(["text": "b"]))
         await goOffline()
         #expect(note.jsonDict["text"] as? String == "b")
         #expect(edit.state == .inProgress)
@@ -111,14 +111,55 @@ final class OutboxTests {
         #expect(await files().isEmpty)
     }
 
+    @Test("M8 any request of the family that changes data uses the outbox as configured, change or not; a GET never")
+    func plainRequestsToo() async {
+        let note = await note()
+        let write = note.request(.put, text: "b")
+        await goOffline()
+        #expect(write.state == .inProgress)
+        #expect(outbox.status.pending.count == 1)
+        let read = note.request(.get)
+        #expect(outbox.status.pending.count == 1)
+        network.fail(with: URLError(.notConnectedToInternet))
+        #expect(await read.responseInfo.response.error?.cause is URLError)
+        let optedOut = note.request(.post, options: RequestOptions(usesOutbox: false))
+        network.fail(with: URLError(.notConnectedToInternet))
+        #expect(await optedOut.responseInfo.response.error != nil)
+        #expect(outbox.status.pending.count == 1)
+    }
+
+    @Test("M6 M8 a kept write keeps its own invalidation option across a relaunch")
+    func keptInvalidation() async throws {
+        let first = await note()
+        first.request(.patch, json: ["text": "b"], options: RequestOptions(invalidation: .targetAndParent))
+        await goOffline()
+        _ = await files()
+        service = nil
+        service = makeService()
+        let note = service.resource("/notes/1")
+        let parent = service.resource("/notes")
+        await outbox.wait { !$0.isReading }
+        await settle()
+        #expect(network.oldestPending?.httpMethod == "PATCH")  // sent at launch; the loads go meanwhile
+        for resource in [note, parent] {
+            let load = resource.load()
+            network.respond(toPendingAt: 1, body: Data("x".utf8))
+            _ = await load.responseInfo
+        }
+        #expect(note.isUpToDate && parent.isUpToDate)
+        await answerNext()
+        #expect(outbox.status.pending.isEmpty)
+        #expect(!note.isUpToDate && !parent.isUpToDate)
+    }
+
     @Test("M9 the mutations of one resource go one at a time, in order; another resource's go meanwhile")
     func orderPerResource() async {
         let first = await note("/notes/1")
         let second = await note("/notes/2")
         let edits = [
-            first.mutate(.patch, json: ["n": 1], showing: .merge(["n": 1])),
-            first.mutate(.patch, json: ["n": 2], showing: .merge(["n": 2])),
-            second.mutate(.put, json: ["n": 3]),
+            first.request(.patch, json: ["n": 1], showing: .merge(["n": 1])),
+            first.request(.patch, json: ["n": 2], showing: .merge(["n": 2])),
+            second.request(.put, json: ["n": 3]),
         ]
         await settle()
         #expect(network.sent.suffix(2).map { $0.url?.path } == ["/notes/1", "/notes/2"])
@@ -135,7 +176,7 @@ final class OutboxTests {
     @Test("M9 a refusal after waiting ends the mutation: its change goes and the failure is reported")
     func refusalIsReported() async throws {
         let note = await note()
-        let edit = note.mutate(.patch, json: ["text": "b"], showing: .merge(["text": "b"]))
+        let edit = note.request(.patch, json: ["text": "b"], showing: .merge(["text": "b"]))
         await goOffline()
         reconnected.send(())
         await answerNext(status: 422)
@@ -152,13 +193,13 @@ final class OutboxTests {
     @Test("M9 a server error on a kept mutation makes it wait again; a refusal at the first attempt is reported too")
     func serverErrorWaitsAgain() async {
         let note = await note()
-        let edit = note.mutate(.patch, json: ["text": "b"], showing: .merge(["text": "b"]))
+        let edit = note.request(.patch, json: ["text": "b"], showing: .merge(["text": "b"]))
         await goOffline()
         reconnected.send(())
         await answerNext(status: 503)
         #expect(outbox.status.pending.map(\.isWaiting) == [true])
         #expect(note.jsonDict["text"] as? String == "b")
-        let refused = note.mutate(.patch, json: ["x": 1], showing: .merge(["x": 1]))
+        let refused = note.request(.patch, json: ["x": 1], showing: .merge(["x": 1]))
         await settle()
         reconnected.send(())
         await answerNext()
@@ -172,8 +213,8 @@ final class OutboxTests {
     @Test("M10 each mutation carries one Idempotency-Key, unchanged on every attempt")
     func idempotencyKey() async throws {
         let note = await note()
-        _ = note.mutate(.patch, json: ["text": "b"])
-        let other = note.mutate(.delete)
+        _ = note.request(.patch, json: ["text": "b"])
+        let other = note.request(.delete)
         await goOffline()
         reconnected.send(())
         await answerNext()
@@ -188,7 +229,7 @@ final class OutboxTests {
     @Test("M11 every attempt is built anew: configured headers and mutators run again, with today's credential")
     func attemptsAreRebuilt() async {
         let note = await note()
-        let edit = note.mutate(
+        let edit = note.request(
             .patch, json: ["text": "b"], headers: ["X-Trace": "7", "X-Auth-Token": "s3cret"])
         await goOffline()
         token.value = "t2"
@@ -205,7 +246,7 @@ final class OutboxTests {
     @Test("M8 T3 the folder is private, its journal holds each mutation as data, and no credential header is written")
     func filesOnDisk() async throws {
         let note = await note()
-        let edit = note.mutate(
+        let edit = note.request(
             .post, json: ["text": "b"], showing: .merge(["text": "b"]),
             headers: [
                 "X-Trace": "7", "Cookie": "c=s3cret", "authorization": "Bearer s3cret",
@@ -242,8 +283,8 @@ final class OutboxTests {
     @Test("M8 after a relaunch the kept mutation's change shows again, and the mutation goes at launch")
     func relaunch() async throws {
         let first = await note()
-        let edit = first.mutate(.patch, json: ["text": "b"], showing: .merge(["text": "b"]))
-        let closure = first.mutate(.patch, json: ["z": 1], showing: .update { $0 })
+        let edit = first.request(.patch, json: ["text": "b"], showing: .merge(["text": "b"]))
+        let closure = first.request(.patch, json: ["z": 1], showing: .update { $0 })
         await goOffline()
         _ = await files()  // written
         service = nil  // the app quits: its requests end, its mutations stay on disk
@@ -265,7 +306,7 @@ final class OutboxTests {
     @Test("M8 after a relaunch, a resource first asked for once the journal is read shows the kept change at once")
     func relaunchThenNewResource() async throws {
         let first = await note()
-        let edit = first.mutate(.patch, json: ["text": "b"], showing: .merge(["text": "b"]))
+        let edit = first.request(.patch, json: ["text": "b"], showing: .merge(["text": "b"]))
         await goOffline()
         _ = await files()  // written
         service = nil
@@ -302,7 +343,7 @@ final class OutboxTests {
     @Test("K7 M8 wipeResources empties the outbox: nothing of one user is sent with the next one's credential")
     func wipeEmptiesOutbox() async {
         let note = await note()
-        let edit = note.mutate(.patch, json: ["text": "b"], showing: .merge(["text": "b"]))
+        let edit = note.request(.patch, json: ["text": "b"], showing: .merge(["text": "b"]))
         await goOffline()
         service.wipeResources()
         #expect(await edit.responseInfo.response.isCancellation)
@@ -315,7 +356,7 @@ final class OutboxTests {
     @Test("M8 a task waiting on the outbox stops waiting when cancelled, and the write it waited for goes on")
     func cancelledWaitEnds() async {
         let note = await note()
-        note.mutate(.patch, json: ["text": "b"])
+        note.request(.patch, json: ["text": "b"])
         await settle()
         #expect(network.pendingCount == 1)  // on its way, and never answered
         let waiting = Task { await outbox.send() }

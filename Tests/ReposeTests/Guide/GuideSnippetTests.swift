@@ -12,7 +12,7 @@ struct GuideSnippetTests {
     /// `Tests/ReposeTests/Guide/<Page>Guide.swift`.
     static let pages = [
         "Behavior", "Caching", "Configuration", "FirstServer", "Freshness", "Inspector", "Lists", "LiveResources",
-        "Logging", "Memory", "MigratingFromSiesta", "Mutations", "Networking", "Observers", "Pipeline", "Requests",
+        "Logging", "Memory", "MigratingFromSiesta", "Writes", "Networking", "Observers", "Pipeline", "Requests",
         "ResourceState", "Security", "ServicesAndResources", "Signals", "Testing", "TypedContent",
         "Metrics", "Downloads",
     ]

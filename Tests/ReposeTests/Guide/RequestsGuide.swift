@@ -70,7 +70,7 @@ enum RequestsGuide {
     static func oneOffHeaders(_ avatar: Resource, user: Resource, note: Resource, png: Data, etag: String) {
         avatar.request(.put, data: png, contentType: "image/png", headers: ["X-Visibility": "public"])
         user.load(using: user.request(.get, headers: ["X-Debug": "1"]))
-        note.mutate(.patch, json: ["text": "Milk"], showing: .merge(["text": "Milk"]), headers: ["If-Match": etag])
+        note.request(.patch, json: ["text": "Milk"], showing: .merge(["text": "Milk"]), headers: ["If-Match": etag])
     }
 
     static func requestMutation(_ avatar: Resource, png: Data) {

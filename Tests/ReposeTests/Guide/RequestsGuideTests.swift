@@ -68,7 +68,7 @@ struct RequestsGuideTests {
         let note = service.resource("/notes/1")
         let type = ["content-type": "application/merge-patch+json"]
         _ = await note.request(.patch, json: ["text": "Milk"], headers: type).response
-        _ = await note.mutate(.patch, json: ["text": "Milk"], headers: type).response
+        _ = await note.request(.patch, json: ["text": "Milk"], headers: type).response
         let patches = network.requests.filter { $0.method == .patch }
         #expect(patches.map { $0.header("Content-Type") } == Array(repeating: "application/merge-patch+json", count: 2))
     }

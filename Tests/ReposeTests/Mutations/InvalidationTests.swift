@@ -55,7 +55,7 @@ struct InvalidationTests {
         #expect(resources.allSatisfy { $0.isUpToDate && !$0.isLoading })
         #expect(observers.map(\.events) == [["observerAdded"], ["observerAdded"]])
         #expect(harness.network.sent.count == 6)  // two loads, four writes, no reload
-        #expect(MutationInvalidation() == .none)
+        #expect(InvalidationScope() == .nothing)
     }
 
     @Test("M6 configured, a successful PATCH invalidates target and parent; observed ones reload at the turn's end")
@@ -74,6 +74,19 @@ struct InvalidationTests {
         #expect(user.latestData != nil && users.latestData != nil)  // stale, not discarded
         await answerLoads(of: [user, users])
         #expect(users.text == "new")
+    }
+
+    @Test("M6 a request's own invalidation option overrides the configuration, both ways")
+    func perRequestOption() async {
+        let resources = await loaded(["/users/42", "/users", "/teams/1", "/teams"])
+        let (user, users, team, teams) = (resources[0], resources[1], resources[2], resources[3])
+        let scoped = RequestOptions(invalidation: .targetAndParent)
+        await harness.answer(user.request(.patch, json: ["name": "Ada"], options: scoped), status: 204)
+        #expect(!user.isUpToDate && !users.isUpToDate)
+
+        invalidateWrites()
+        await harness.answer(team.request(.delete, options: RequestOptions(invalidation: .nothing)), status: 204)
+        #expect(team.isUpToDate && teams.isUpToDate)
     }
 
     @Test("M6 unobserved resources are not reloaded: they load on their next loadIfNeeded()")

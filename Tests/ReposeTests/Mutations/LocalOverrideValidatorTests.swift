@@ -48,7 +48,7 @@ struct LocalOverrideValidatorTests {
     @Test("M4 an optimistic change keeps the validator: a 304 keeps the server's data and the change on top")
     func changesKeepValidator() async {
         await harness.answer(resource.load(), contentType: "application/json", text: "{}", headers: ["ETag": "\"v1\""])
-        let edit = resource.mutate(.patch, json: ["a": 1], showing: .merge(["a": 1]))
+        let edit = resource.request(.patch, json: ["a": 1], showing: .merge(["a": 1]))
         let reload = resource.load()
         #expect(harness.network.sent.last?.value(forHTTPHeaderField: "If-None-Match") == "\"v1\"")
         harness.network.respond(status: 500)

@@ -19,7 +19,7 @@ struct MutationAsyncTests {
     @Test("M1 M4 try await on a mutation returns the server's answer, with the change showing until then")
     func awaitSuccess() async throws {
         await loadRepo()
-        let star = repo.mutate(.put, json: ["starred": true], showing: .merge(["stars": 2]))
+        let star = repo.request(.put, json: ["starred": true], showing: .merge(["stars": 2]))
         #expect(repo.jsonDict["stars"] as? Int == 2)
         harness.network.respond(status: 200, contentType: "application/json", text: #"{"starred": true}"#)
         let answer = try await star.content(as: [String: Any].self)
@@ -30,7 +30,7 @@ struct MutationAsyncTests {
     @Test("M3 try await on a failed mutation throws its RequestError, after its change rolled back")
     func awaitFailure() async {
         await loadRepo()
-        let star = repo.mutate(.put, showing: .merge(["stars": 2]))
+        let star = repo.request(.put, showing: .merge(["stars": 2]))
         harness.network.respond(status: 403)
         do {
             _ = try await star.entity
@@ -45,7 +45,7 @@ struct MutationAsyncTests {
     @Test("M3 cancelling the task that awaits a mutation cancels it, and its change goes")
     func awaitCancelled() async {
         await loadRepo()
-        let star = repo.mutate(.put, showing: .merge(["stars": 2]))
+        let star = repo.request(.put, showing: .merge(["stars": 2]))
         let waiting = Task { @MainActor in (try? await star.entity) != nil }
         waiting.cancel()
         #expect(await waiting.value == false)

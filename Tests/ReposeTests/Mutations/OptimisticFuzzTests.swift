@@ -65,7 +65,7 @@ struct OptimisticFuzzTests {
             case 0...2:  // a mutation starts
                 let field = fuzz.pick(fields)
                 nextValue += 1
-                let request = resource.mutate(.patch, json: [field: nextValue], showing: .merge([field: nextValue]))
+                let request = resource.request(.patch, json: [field: nextValue], showing: .merge([field: nextValue]))
                 let id = resource.record.layers?.changes.last?.id ?? -1
                 models[index].changes.append((id, field, nextValue, nil))
                 inFlight.append(.mutation(request, resource: index, id: id, field: field, value: nextValue))

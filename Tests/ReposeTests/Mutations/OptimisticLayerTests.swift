@@ -26,7 +26,7 @@ struct OptimisticLayerTests {
     @Test("M1 a change shows at once with one event, and the server's data stays beneath it")
     func changeShowsAtOnce() async {
         let observer = await loadedRepo()
-        let star = repo.mutate(.patch, json: ["starred": true], showing: .merge(["starred": true]))
+        let star = repo.request(.patch, json: ["starred": true], showing: .merge(["starred": true]))
         #expect(shown["starred"] as? Bool == true)
         #expect(shown["name"] as? String == "repose")
         #expect(repo.record.serverData?.jsonDict["starred"] == nil)
@@ -40,8 +40,8 @@ struct OptimisticLayerTests {
     @Test("M2 changes stack in start order over the server's data")
     func changesStack() async {
         _ = await loadedRepo()
-        let first = repo.mutate(.patch, json: [:], showing: .merge(["stars": 2, "label": "first"]))
-        let second = repo.mutate(.patch, json: [:], showing: .merge(["stars": 3]))
+        let first = repo.request(.patch, json: [:], showing: .merge(["stars": 2, "label": "first"]))
+        let second = repo.request(.patch, json: [:], showing: .merge(["stars": 3]))
         #expect(shown["stars"] as? Int == 3)
         #expect(shown["label"] as? String == "first")
         #expect(repo.currentState.pendingChanges == 2)
@@ -53,8 +53,8 @@ struct OptimisticLayerTests {
     @Test("M3 a failed mutation removes only its change, with one event, while the other stays")
     func failureRemovesOnlyItsChange() async {
         let observer = await loadedRepo()
-        let first = repo.mutate(.patch, json: [:], showing: .merge(["stars": 2, "label": "first"]))
-        let second = repo.mutate(.patch, json: [:], showing: .merge(["stars": 3]))
+        let first = repo.request(.patch, json: [:], showing: .merge(["stars": 2, "label": "first"]))
+        let second = repo.request(.patch, json: [:], showing: .merge(["stars": 3]))
         await harness.answer(first, status: 500)
         // Neither the server (1, no label) nor the first change (2, "first") would show 3 without a label: the
         // second change alone, over the server's data.
@@ -72,7 +72,7 @@ struct OptimisticLayerTests {
     @Test("M3 cancelling a mutation rolls its change back")
     func cancelRollsBack() async {
         _ = await loadedRepo()
-        let star = repo.mutate(.put, showing: .merge(["starred": true]))
+        let star = repo.request(.put, showing: .merge(["starred": true]))
         star.cancel()
         #expect(shown["starred"] == nil)
         #expect(repo.currentState.pendingChanges == 0)
@@ -81,7 +81,7 @@ struct OptimisticLayerTests {
     @Test("M4 a successful change stays until the reload it triggers brings data, then goes in the same event")
     func successWaitsForReload() async throws {
         let observer = await loadedRepo()
-        let star = repo.mutate(.patch, json: ["starred": true], showing: .merge(["starred": true]))
+        let star = repo.request(.patch, json: ["starred": true], showing: .merge(["starred": true]))
         await harness.answer(star, status: 204)
         #expect(shown["starred"] as? Bool == true)  // no flicker back to the old data
         #expect(observer.events == ["observerAdded", "newData(optimistic)"])
@@ -99,7 +99,7 @@ struct OptimisticLayerTests {
     func changeOnAnotherResourceReloadsIt() async throws {
         await harness.answer(repo.load(), contentType: "application/json", text: #"{"stars": 1}"#)
         let starred = harness.service.resource("/user/starred/42")
-        let star = starred.mutate(.put, showing: .merge(["stars": 2]), on: repo)
+        let star = starred.request(.put, showing: .merge(["stars": 2]), on: repo)
         #expect(shown["stars"] as? Int == 2)
         await harness.answer(star, status: 204)
         #expect(repo.currentState.pendingChanges == 1)  // settled: waits for the repo's data
@@ -113,7 +113,7 @@ struct OptimisticLayerTests {
     @Test("M4 a load that left before the mutation succeeded keeps the change: its data predates it")
     func earlierLoadKeepsSettledChange() async {
         _ = await loadedRepo()
-        let star = repo.mutate(.patch, json: ["starred": true], showing: .merge(["starred": true]))
+        let star = repo.request(.patch, json: ["starred": true], showing: .merge(["starred": true]))
         let earlier = repo.load()
         harness.network.respond(status: 204)  // the PATCH, sent first
         _ = await star.responseInfo
@@ -127,9 +127,9 @@ struct OptimisticLayerTests {
 
     @Test("M4 a response configured to carry the resource replaces the change in one event, with no reload")
     func responseCarriesResource() async {
-        harness.service.configure { $0.mutationResponseIsResource = true }
+        harness.service.configure { $0.writeResponseIsResource = true }
         let observer = await loadedRepo()
-        let rename = repo.mutate(.patch, json: ["name": "Repose"], showing: .merge(["name": "Repose"]))
+        let rename = repo.request(.patch, json: ["name": "Repose"], showing: .merge(["name": "Repose"]))
         await harness.answer(
             rename, contentType: "application/json", text: #"{"name": "Repose", "stars": 5}"#)
         #expect(shown["stars"] as? Int == 5)
@@ -143,12 +143,12 @@ struct OptimisticLayerTests {
     @Test("M5 a load that completes while changes are pending replaces the data beneath and keeps them on top")
     func loadReappliesChanges() async {
         let observer = await loadedRepo()
-        let star = repo.mutate(.patch, json: ["starred": true], showing: .merge(["starred": true]))
+        let star = repo.request(.patch, json: ["starred": true], showing: .merge(["starred": true]))
         let reload = repo.load()
         harness.network.respond(status: 500)  // the PATCH stays pending: answer it last
         _ = await star.responseInfo
         #expect(shown["starred"] == nil)
-        let star2 = repo.mutate(.patch, json: ["starred": true], showing: .merge(["starred": true]))
+        let star2 = repo.request(.patch, json: ["starred": true], showing: .merge(["starred": true]))
         await harness.answer(reload, contentType: "application/json", text: #"{"name": "renamed", "stars": 9}"#)
         #expect(shown["name"] as? String == "renamed")
         #expect(shown["starred"] as? Bool == true)
@@ -160,13 +160,13 @@ struct OptimisticLayerTests {
 
     @Test("M1 a change over no data shows data of its own, and a removal shows none")
     func changeOverNothing() async {
-        let create = repo.mutate(.put, json: ["name": "new"], showing: .replace(with: ["name": "new"]))
+        let create = repo.request(.put, json: ["name": "new"], showing: .replace(with: ["name": "new"]))
         #expect(shown["name"] as? String == "new")
         #expect(repo.latestData?.contentType == "application/json")
         await harness.answer(create, status: 500)
         #expect(repo.latestData == nil)
         _ = await loadedRepo()
-        let delete = repo.mutate(.delete, showing: .remove)
+        let delete = repo.request(.delete, showing: .remove)
         #expect(repo.latestData == nil)
         await harness.answer(delete, status: 500)
         #expect(shown["name"] as? String == "repose")
@@ -175,7 +175,7 @@ struct OptimisticLayerTests {
     @Test("M1 a change may show on another resource than the request's, which stays in use meanwhile")
     func changeOnAnotherResource() async {
         _ = await loadedRepo()
-        let star = harness.service.resource("/user/starred/42").mutate(
+        let star = harness.service.resource("/user/starred/42").request(
             .put, showing: .update([String: Any].self) { $0["starred"] = true }, on: repo)
         #expect(shown["starred"] as? Bool == true)
         #expect(repo.isRequesting)
@@ -186,7 +186,7 @@ struct OptimisticLayerTests {
 
     @Test("M1 a body that cannot be encoded fails at once and shows no change")
     func unencodableBody() async {
-        let bad = repo.mutate(.patch, json: ["ratio": Double.nan], showing: .merge(["x": 1]))
+        let bad = repo.request(.patch, json: ["ratio": Double.nan], showing: .merge(["x": 1]))
         #expect(bad.state == .completed)
         #expect(repo.latestData == nil)
         #expect(harness.network.sent.isEmpty)

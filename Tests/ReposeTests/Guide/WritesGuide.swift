@@ -3,18 +3,18 @@ import Repose
 
 @testable import ReposeTestSupport
 
-// The Swift blocks of Docs/Mutations.md, verbatim, so that they compile (GuideSnippetTests checks that each block
-// appears here). MutationsGuideTests runs them.
+// The Swift blocks of Docs/Writes.md, verbatim, so that they compile (GuideSnippetTests checks that each block
+// appears here). WritesGuideTests runs them.
 
 @MainActor
-enum MutationsGuide {
+enum WritesGuide {
     /// The layers section: a change on the resource written to, then one on another resource.
     static func layers(api: Service) -> Resource {
         let repo = api.resource("/repos/ada/engine")
-        repo.mutate(.patch, json: ["archived": true], showing: .merge(["archived": true]))
+        repo.request(.patch, json: ["archived": true], showing: .merge(["archived": true]))
 
         let starred = api.resource("/user/starred/ada/engine")
-        starred.mutate(.put, showing: .update([String: Any].self) { $0["stargazers_count"] = 214 }, on: repo)
+        starred.request(.put, showing: .update([String: Any].self) { $0["stargazers_count"] = 214 }, on: repo)
         return repo
     }
 
@@ -25,7 +25,7 @@ enum MutationsGuide {
 
         do {
             let topics = ["topics": ["history"]]
-            let request = repo.mutate(.patch, json: topics, showing: .merge(topics))
+            let request = repo.request(.patch, json: topics, showing: .merge(topics))
             let saved = try await request.content(as: [String: Any].self)
             print("saved:", saved)
         } catch {
@@ -44,6 +44,10 @@ enum MutationsGuide {
         api.invalidateResources(matching: "/users/**")
     }
 
+    static func invalidationForOneWrite(post: Resource) {
+        post.request(.delete, options: RequestOptions(invalidation: .targetAndParent))
+    }
+
     /// The outbox section's service, with two mutations made.
     static func outbox(appSupport: URL) -> Service {
         let notesAPI = Service(
@@ -52,14 +56,14 @@ enum MutationsGuide {
         notesAPI.configure("/notes/**", requestMethods: [.post, .put, .patch, .delete]) { $0.usesOutbox = true }
 
         let note = notesAPI.resource("/notes/7")
-        note.mutate(.patch, json: ["text": "Milk, eggs"], showing: .merge(["text": "Milk, eggs"]))
-        note.mutate(.delete, options: MutationOptions(usesOutbox: true))  // or for one mutation
+        note.request(.patch, json: ["text": "Milk, eggs"], showing: .merge(["text": "Milk, eggs"]))
+        note.request(.delete, options: RequestOptions(usesOutbox: true))  // or for one mutation
         return notesAPI
     }
 
     /// The multipart section: an upload that drives a progress bar and shows its failure in a banner.
     static func upload(
-        api: Service, photoURL: URL, metadataJSON: Data, uploadBar: MutationsGuideBar, banner: MutationsGuideLabel
+        api: Service, photoURL: URL, metadataJSON: Data, uploadBar: WritesGuideBar, banner: WritesGuideLabel
     ) {
         let photos = api.resource("/albums/7/photos")
         photos.request(
@@ -76,19 +80,19 @@ enum MutationsGuide {
 }
 
 /// A progress bar, as a screen holds one.
-final class MutationsGuideBar {
+final class WritesGuideBar {
     var progress = 0.0
 }
 
 /// A label, as a screen holds one.
-final class MutationsGuideLabel {
+final class WritesGuideLabel {
     var text = ""
 }
 
 /// The guide's screen that says what the outbox still has to send.
 @MainActor
-final class MutationsGuideScreen {
-    let syncLabel = MutationsGuideLabel()
+final class WritesGuideScreen {
+    let syncLabel = WritesGuideLabel()
     private(set) var shown: [String] = []
 
     func show(_ message: String) {

@@ -1,5 +1,5 @@
-// Mutations: optimistic stars, a refused write that rolls back alone, and a write made offline that arrives after
-// a relaunch. Run it with `swift run Mutations`. No network: a StubNetworkingProvider answers every request.
+// Writes: optimistic stars, a refused write that rolls back alone, and a write made offline that arrives after
+// a relaunch. Run it with `swift run Writes`. No network: a StubNetworkingProvider answers every request.
 import Foundation
 import Repose
 import ReposeTesting
@@ -61,20 +61,20 @@ func stars(network: StubNetworkingProvider) async {
     // one step, so the count never flickers back.
     step("Star: 214 at once, then the server's 214")
     let oneMore = OptimisticChange.update([String: Any].self) { $0["stargazers_count"] = 214 }
-    _ = await starred.mutate(.put, showing: oneMore, on: repo).response
+    _ = await starred.request(.put, showing: oneMore, on: repo).response
     await settled(repo)
 
     step("Unstar: 213 at once, then the server's 213")
     let oneFewer = OptimisticChange.update([String: Any].self) { $0["stargazers_count"] = 213 }
-    _ = await starred.mutate(.delete, showing: oneFewer, on: repo).response
+    _ = await starred.request(.delete, showing: oneFewer, on: repo).response
     await settled(repo)
 
     // Two changes pending at once, a star and a rename. The server refuses the rename: only its layer goes; the
     // star stays, unlike a snapshot restored over the screen, which would have erased it.
     step("A star and a rename at once; the rename is refused and rolls back alone")
-    let star = starred.mutate(.put, showing: oneMore, on: repo)
+    let star = starred.request(.put, showing: oneMore, on: repo)
     do {
-        _ = try await repo.mutate(.patch, json: ["name": "engine-2"], showing: .merge(["name": "engine-2"])).entity
+        _ = try await repo.request(.patch, json: ["name": "engine-2"], showing: .merge(["name": "engine-2"])).entity
     } catch {
         print("  rename refused: HTTP \(error.httpStatusCode ?? 0), \(error.jsonDict["message"] ?? "")")
     }
@@ -99,7 +99,7 @@ func firstLaunch(network: StubNetworkingProvider, folder: URL, reconnected: Sign
     let app = notesApp(network: network, folder: folder, reconnected: reconnected)
     let note = app.resource("/notes/1")
     _ = await note.load().response
-    note.mutate(.patch, json: ["text": "Milk, eggs, flour"], showing: .merge(["text": "Milk, eggs, flour"]))
+    note.request(.patch, json: ["text": "Milk, eggs, flour"], showing: .merge(["text": "Milk, eggs, flour"]))
     await app.outbox.send()  // returns once the attempt has its answer: no network
     print("  note shows: \(note.jsonDict["text"] ?? "?")")
     print("  outbox: \(app.outbox.status.pending.count) waiting")

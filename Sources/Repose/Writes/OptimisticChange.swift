@@ -4,9 +4,9 @@ import Foundation
 /// removed on its own when the mutation ends.
 ///
 /// ```swift
-/// repo.mutate(.patch, json: ["starred": true], showing: .merge(["starred": true]))
-/// comments.mutate(.post, json: draft, showing: .update { ($0 as? [Any] ?? []) + [draft] })
-/// comment.mutate(.delete, showing: .remove)
+/// repo.request(.patch, json: ["starred": true], showing: .merge(["starred": true]))
+/// comments.request(.post, json: draft, showing: .update { ($0 as? [Any] ?? []) + [draft] })
+/// comment.request(.delete, showing: .remove)
 /// ```
 ///
 /// A resource keeps the server's data beneath its pending changes and shows the server's data with every pending
@@ -54,7 +54,7 @@ public struct OptimisticChange {
     /// Changes content of type `Content` in place; content of another type, or no data, is shown unchanged.
     ///
     /// ```swift
-    /// profile.mutate(.patch, json: ["name": "Ada"], showing: .update(User.self) { $0.name = "Ada" })
+    /// profile.request(.patch, json: ["name": "Ada"], showing: .update(User.self) { $0.name = "Ada" })
     /// ```
     public static func update<Content>(
         _ type: Content.Type, _ change: @escaping (inout Content) -> Void

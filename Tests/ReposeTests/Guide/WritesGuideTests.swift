@@ -5,11 +5,11 @@ import Testing
 @testable import Repose
 @testable import ReposeTestSupport
 
-/// The Mutations guide's code, run: its changes show at once and roll back alone, its awaited mutation reports both
+/// The Writes guide's code, run: its changes show at once and roll back alone, its awaited mutation reports both
 /// outcomes, and its screen follows the outbox.
 @MainActor
-@Suite("The Mutations guide, run", .checksLifetimes, .timeLimit(.minutes(1)))
-struct MutationsGuideTests {
+@Suite("The Writes guide, run", .checksLifetimes, .timeLimit(.minutes(1)))
+struct WritesGuideTests {
     let network = StubNetworkingProvider()
     let api: Service
 
@@ -29,7 +29,7 @@ struct MutationsGuideTests {
         network.stub(.put, "https://api.example.com/user/starred/ada/engine", json: [:])
         let loaded = api.resource("/repos/ada/engine")
         _ = await loaded.load().response
-        let repo = MutationsGuide.layers(api: api)
+        let repo = WritesGuide.layers(api: api)
         #expect(repo.jsonDict["archived"] as? Bool == true)
         #expect(repo.jsonDict["stargazers_count"] as? Int == 214)
         #expect(repo.currentState.pendingChanges == 2)
@@ -43,11 +43,11 @@ struct MutationsGuideTests {
         network.stub(
             .patch, "https://api.example.com/repos/ada/engine",
             responses: [.json(["topics": ["history"]]), .json(["message": "no"], status: 422)])
-        api.configure("/repos/**", requestMethods: [.patch]) { $0.mutationResponseIsResource = true }  // no reload
+        api.configure("/repos/**", requestMethods: [.patch]) { $0.writeResponseIsResource = true }  // no reload
         let repo = api.resource("/repos/ada/engine")
-        #expect(await MutationsGuide.awaited(repo: repo).hasPrefix("saved:"))
+        #expect(await WritesGuide.awaited(repo: repo).hasPrefix("saved:"))
         #expect(repo.currentState.pendingChanges == 0)
-        #expect(await MutationsGuide.awaited(repo: repo).hasPrefix("rolled back:"))
+        #expect(await WritesGuide.awaited(repo: repo).hasPrefix("rolled back:"))
         #expect(repo.currentState.pendingChanges == 0)
         #expect(repo.jsonDict["topics"] as? [String] == ["history"])  // the first answer, beneath no change
     }
@@ -56,10 +56,10 @@ struct MutationsGuideTests {
     func screen() async {
         network.stub(.patch, "https://api.example.com/notes/7", status: 422, json: ["message": "too long"])
         api.configure("/notes/**") { $0.usesOutbox = true }
-        let screen = MutationsGuideScreen()
+        let screen = WritesGuideScreen()
         screen.watch(api)
         #expect(screen.syncLabel.text == "Saved")
-        let edit = api.resource("/notes/7").mutate(.patch, json: ["text": "x"])
+        let edit = api.resource("/notes/7").request(.patch, json: ["text": "x"])
         #expect(screen.syncLabel.text == "Saving…")
         _ = await edit.response
         #expect(screen.syncLabel.text == "Saved")
@@ -73,8 +73,8 @@ struct MutationsGuideTests {
         let photo = FileManager.default.temporaryDirectory.appendingPathComponent("repose-photo-\(UUID()).jpg")
         try Data(repeating: 0xFF, count: 4096).write(to: photo)
         defer { try? FileManager.default.removeItem(at: photo) }
-        let (bar, banner) = (MutationsGuideBar(), MutationsGuideLabel())
-        MutationsGuide.upload(
+        let (bar, banner) = (WritesGuideBar(), WritesGuideLabel())
+        WritesGuide.upload(
             api: api, photoURL: photo, metadataJSON: Data("{}".utf8), uploadBar: bar, banner: banner)
         await network.idle(timeout: .seconds(60))
         let sent = try #require(network.requests.last)
@@ -82,7 +82,7 @@ struct MutationsGuideTests {
         #expect(banner.text.isEmpty)
 
         try FileManager.default.removeItem(at: photo)
-        MutationsGuide.upload(
+        WritesGuide.upload(
             api: api, photoURL: photo, metadataJSON: Data("{}".utf8), uploadBar: bar, banner: banner)
         for _ in 0..<1000 where banner.text.isEmpty { await Task.yield() }  // hooks of a failed request run next turn
         #expect(banner.text == "The file “\(photo.lastPathComponent)” could not be read for upload.")

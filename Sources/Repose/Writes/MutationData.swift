@@ -25,6 +25,8 @@ struct MutationData: Codable, Sendable, Equatable {
     var changeTarget: String?
     /// Its optimistic change, when the change is data.
     var change: StoredChange?
+    /// What its success makes stale, when the call said so itself (``RequestOptions/invalidation``).
+    var invalidation: InvalidationScope?
 
     var requestMethod: RequestMethod {
         RequestMethod(rawValue: method) ?? .post

@@ -12,10 +12,11 @@ extension RequestMethod {
 }
 
 extension Resource {
-    /// Makes stale what a successful request with `method` changed, by the configuration's
-    /// ``Configuration/invalidation`` (rule M6); observed resources among them reload at the end of the turn.
-    func invalidateAfterMutation(_ method: RequestMethod) {
-        let scope = configuration(for: method).invalidation
+    /// Makes stale what a successful request with `method` changed, by the request's own `scope` or else the
+    /// configuration's ``Configuration/invalidation`` (rule M6); observed resources among them reload at the end
+    /// of the turn.
+    func invalidateAfterWrite(_ method: RequestMethod, scope: InvalidationScope?) {
+        let scope = scope ?? configuration(for: method).invalidation
         var stale: [Resource] = scope.target ? [self] : []
         if scope.parent {
             stale += URLBuilding.parentKeys(of: url).compactMap { core.resourceCache.resource(forKey: ResourceKey($0)) }

@@ -9,7 +9,7 @@
 /// api.configure("/users/**", requestMethods: [.post, .put, .patch, .delete]) { $0.invalidation = .targetAndParent }
 /// api.configure("/posts/*", requestMethods: [.post]) { $0.invalidation.others = ["/feed", "/users/me"] }
 /// ```
-public struct MutationInvalidation: Sendable, Equatable {
+public struct InvalidationScope: Sendable, Equatable, Codable {
     /// Whether the resource the request was sent to is invalidated. `false` by default.
     public var target: Bool
     /// Whether its parent collection is: the URL without its last path segment and query (`/users/42` →
@@ -26,9 +26,9 @@ public struct MutationInvalidation: Sendable, Equatable {
         self.others = others
     }
 
-    /// Nothing is invalidated: the default.
-    public static let none = MutationInvalidation()
+    /// Nothing is invalidated: the default. (Not `.none`, which an optional scope would read as `nil`.)
+    public static let nothing = InvalidationScope()
 
     /// The resource written to and its parent collection: a `PATCH /users/42` makes `/users/42` and `/users` stale.
-    public static let targetAndParent = MutationInvalidation(target: true, parent: true)
+    public static let targetAndParent = InvalidationScope(target: true, parent: true)
 }

@@ -1,0 +1,113 @@
+import Foundation
+
+extension Resource {
+    /// Sends `call` with the body `encode` makes, now: a body that cannot be encoded gives a request that has
+    /// already failed, nothing is sent and no change shows.
+    func send(
+        _ method: RequestMethod, contentType: String, _ call: RequestCall, encode: () throws -> Data
+    ) -> Request {
+        let body: Data
+        do {
+            body = try encode()
+        } catch {
+            var failure = RequestError(wrapping: error, fallbackMessage: "The request body could not be encoded.")
+            failure.timestamp = core.now()
+            return Resource.failedRequest(returning: failure)
+        }
+        return send(method, body: (body, contentType), call)
+    }
+
+    /// Where every call of the `request(...)` family ends: a plain request, or a write that shows an optimistic
+    /// change or may wait in the outbox, which is kept as data so that it can be sent again (rule M11).
+    func send(_ method: RequestMethod, body: (data: Data, contentType: String)?, _ call: RequestCall) -> Request {
+        let usesOutbox = method.changesData && (call.options.usesOutbox ?? configuration(for: method).usesOutbox)
+        guard call.change != nil || usesOutbox else {
+            var setBody: RequestMutation?
+            if let body {
+                setBody = { urlRequest in
+                    urlRequest.httpBody = body.data
+                    urlRequest.setValue(body.contentType, forHTTPHeaderField: "Content-Type")
+                }
+            }
+            return makeRequest(
+                method, body: setBody, invalidation: call.options.invalidation,
+                requestMutation: Self.setting(call.headers, then: call.requestMutation))
+        }
+        var headers = call.headers
+        // The body's type, unless the call names one itself (`application/merge-patch+json`, say).
+        if let body, !headers.keys.contains(where: { $0.lowercased() == "content-type" }) {
+            headers["Content-Type"] = body.contentType
+        }
+        let shownOn = call.target ?? self
+        let data = MutationData(
+            method: method.rawValue, url: url.absoluteString, body: body?.data, headers: headers,
+            idempotencyKey: usesOutbox ? UUID().uuidString : nil, createdAt: core.now(),
+            changeTarget: shownOn === self ? nil : shownOn.url.absoluteString, change: call.change?.stored,
+            invalidation: call.options.invalidation)
+        let pending = call.change.map {
+            PendingChange(id: PendingChange.nextID(), change: $0, startedAt: data.createdAt)
+        }
+        if let pending {
+            shownOn.apply(.changeStarted(pending))
+        }
+        if usesOutbox, invalidURLSource == nil {
+            return core.mutations.outbox(of: core).submit(data, change: pending, from: self)
+        }
+        let request = sendMutation(data, requestMutation: call.requestMutation)
+        if let pending {
+            endChange(pending.id, on: shownOn, when: request, method: method)
+        }
+        return request
+    }
+
+    /// One attempt of `data`: a new request built from it, so configured headers, mutators and decorators run on
+    /// it as on any request (rule M11).
+    func sendMutation(_ data: MutationData, requestMutation: @escaping RequestMutation = { _ in }) -> Request {
+        makeRequest(
+            data.requestMethod, body: { data.addBody(to: &$0) }, invalidation: data.invalidation,
+            requestMutation: requestMutation)
+    }
+
+    /// Ends the change `id` on `target` as `request` ends: gone on failure or cancellation (rule M3); on success
+    /// replaced by the response when it is the target's data, else left until the reload brings data (rule M4).
+    func endChange(_ id: Int, on target: Resource, when request: Request, method: RequestMethod) {
+        if target !== self {
+            target.trackRequest(request)  // the target shows the change, so it stays in use until the end
+        }
+        request.onCompletion { [weak self, weak target] info in
+            guard let self, let target else { return }
+            target.endChange(changeOutcome(id, info: info, method: method, showsOnSelf: target === self))
+        }
+    }
+
+    /// Applies a mutation's `outcome` to the change it shows here. A change that succeeded without this resource's
+    /// new data waits for a reload (rule M4), which starts at the end of the turn even when the request went to
+    /// another URL or the configuration does not invalidate this one.
+    func endChange(_ outcome: ResourceRecord.Change) {
+        apply(outcome)
+        if case .changeSucceeded(_, nil, _) = outcome {
+            core.mutations.reloadSoon(self)
+        }
+    }
+
+    /// What the outcome of a mutation means for its change `id`, shown on this resource when `showsOnSelf`.
+    func changeOutcome(
+        _ id: Int, info: ResponseInfo, method: RequestMethod, showsOnSelf: Bool
+    ) -> ResourceRecord.Change {
+        guard case .success(var entity) = info.response else { return .changeFailed(id: id) }
+        guard showsOnSelf, info.isNew, configuration(for: method).writeResponseIsResource else {
+            return .changeSucceeded(id: id, data: nil, lifetime: nil)
+        }
+        entity.timestamp = core.now()
+        return .changeSucceeded(id: id, data: entity, lifetime: headerLifetime(of: entity))
+    }
+}
+
+/// What a call of the `request(...)` family asks for besides its method and body.
+struct RequestCall {
+    var change: OptimisticChange?
+    var target: Resource?
+    var headers: [String: String]
+    var options: RequestOptions
+    var requestMutation: Resource.RequestMutation
+}
