@@ -38,9 +38,6 @@ public final class Request {
     /// Weak: the handler keeps the request alive while the work is under way, not the other way round.
     private weak var currentHandler: RequestCompletionHandler?
 
-    /// Where the response of a network request will arrive, while it is under way: an awaiting task carries its hop.
-    var responseHandoff: MainActorHandoff?
-
     /// The clock that stamps a cancellation: the service's, for requests a resource made.
     let now: @Sendable () -> TimeInterval
 
@@ -88,7 +85,6 @@ public final class Request {
         state = .completed
         currentHandler?.detach()
         currentHandler = nil
-        responseHandoff = nil
         completedResponse = info
         updateProgress(1)
         let hooks = completionHooks

@@ -30,12 +30,6 @@ public final class RequestCompletionHandler {
         self.request = request
     }
 
-    /// Lets a task that awaits the request carry the response's hop to the main actor (see
-    /// `Request.carryResponseHop()`): the network delegate hands over its handoff here.
-    func carryHops(through handoff: MainActorHandoff) {
-        request?.responseHandoff = handoff
-    }
-
     /// Lets go of the completed request.
     func detach() {
         request = nil
