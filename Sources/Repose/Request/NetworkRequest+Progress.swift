@@ -60,9 +60,8 @@ extension NetworkRequest {
         resource.core.progressTicker.add(self)
     }
 
-    /// Reports the value a provider's `sample` makes, if it is worth reporting.
-    func report(_ sample: TransferProgress, to handler: RequestCompletionHandler) {
-        let time = resource.core.now()
+    /// Reports the value a provider's `sample`, taken at `time`, makes, if it is worth reporting.
+    func report(_ sample: TransferProgress, at time: TimeInterval, to handler: RequestCompletionHandler) {
         if sample.bytesReceived > 0 || sample.bytesExpectedToReceive != nil, progress.waited == nil {
             progress.waited = Self.waitingPart(after: time - progress.start)
             progress.creptAt = time

@@ -45,6 +45,9 @@ final class NetworkRequest: RequestDelegate {
     /// The `network` log handler of the scope that started the request: the outcome's line is written on the main
     /// queue, where a task-scoped handler may no longer be in effect.
     private var outcomeLog: ReposeLog.MessageHandler?
+    /// The task-scoped log settings of the code that sent the request (tests capture lines this way), in effect again
+    /// while the outcome is delivered.
+    private var logOverride: ReposeLog.Override?
     /// The request's measurements, while a monitor listens (rule X1); `nil`, the usual case, measures nothing.
     private var metrics: MetricsRecorder?
     /// The progress of the current attempt, moved by bytes and by time (`NetworkRequest+Progress.swift`).
@@ -61,7 +64,7 @@ final class NetworkRequest: RequestDelegate {
         var mayDeliverInPlace = false
         var isHopPending = false
         /// Every sample since the last delivery, in order: each may make a value of its own.
-        var samples: [TransferProgress] = []
+        var samples: [(TransferProgress, at: TimeInterval)] = []
         var outcome: UncheckedTransfer<ResponseProcessor.Outcome>?
         var processor: ResponseProcessor?
         var metrics: MetricsRecorder?
@@ -91,6 +94,7 @@ final class NetworkRequest: RequestDelegate {
         ReposeLog.log(.network, requestDescription)
         ReposeLog.log(.networkDetails, ReposeLog.describe(urlRequest))
         outcomeLog = LogSettings.handler(for: .network)
+        logOverride = ReposeLog.currentOverride
         let configuration = resource.configuration(for: effectiveMethod)
         retryPolicy = configuration.retryPolicy
         // Only GETs carry the resource's state, so only they fill its caches.
@@ -118,7 +122,8 @@ final class NetworkRequest: RequestDelegate {
         }
         post { inbox in
             inbox.metrics?.record(sample)
-            inbox.samples.append(sample)
+            // Stamped as it arrives: the service's clock, not the hop's delay, decides what it is worth.
+            inbox.samples.append((sample, inbox.processor?.now() ?? 0))
         }
     }
 
@@ -166,8 +171,17 @@ final class NetworkRequest: RequestDelegate {
             return (inbox.samples, inbox.outcome)
         }
         guard let handler, !handler.willIgnore else { return }
-        for sample in samples {
-            report(sample, to: handler)
+        // The log scope of the code that started the request, whichever thread or task the route runs on.
+        guard let logOverride else { return deliver(samples, outcome, to: handler) }
+        ReposeLog.$currentOverride.withValue(logOverride) { deliver(samples, outcome, to: handler) }
+    }
+
+    private func deliver(
+        _ samples: [(TransferProgress, at: TimeInterval)], _ outcome: UncheckedTransfer<ResponseProcessor.Outcome>?,
+        to handler: RequestCompletionHandler
+    ) {
+        for (sample, time) in samples {
+            report(sample, at: time, to: handler)
         }
         if let outcome {
             finish(outcome.value, handler)
