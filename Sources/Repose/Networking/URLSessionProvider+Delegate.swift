@@ -14,15 +14,15 @@ extension URLSessionProvider {
         typealias ProgressHandler = @Sendable (TransferProgress) -> Void
         typealias CompletionHandler = @Sendable (Result<NetworkResponse, any Error>) -> Void
 
-        /// Bodies up to this size complete in place even when reporting otherwise hops to `delivery`: the hop
-        /// costs more than what Repose does with a small body, and a small body holds the network queue only
-        /// briefly. Larger bodies hop, so that parsing them never stalls the session's other transfers.
+        /// Bodies up to this size complete in place, on the session's queue: a hop costs more than what Repose does
+        /// with a small body. Larger bodies hop to `delivery`, so that parsing them never stalls the session's other
+        /// transfers.
         static let inPlaceCompletionLimit = 64 * 1024
 
         private let lock = NSLock()
         private var transfers: [Int: Transfer] = [:]
-        /// Where progress and completion are reported when the delegate itself runs on the session's network
-        /// queue; `nil` when it already runs on a queue of its own and reports in place.
+        /// Where a large body's completion goes when the delegate itself runs on the session's network queue; `nil`
+        /// when it already runs on a queue of its own and completes in place.
         let delivery: DispatchQueue?
 
         init(delivery: DispatchQueue?) {
@@ -176,39 +176,27 @@ extension URLSessionProvider {
             complete(transfer, with: .failure(error), bodySize: 0)
         }
 
-        /// Hands `result` to the transfer's completion, with any progress not reported yet just before it.
+        /// Hands `result` to the transfer's completion, with any progress not reported yet just before it: in place,
+        /// or on `delivery` for a large body, whose processing must not hold the session's network queue.
         private func complete(_ transfer: Transfer, with result: Result<NetworkResponse, any Error>, bodySize: Int) {
-            let hasReportsInFlight = lock.withLock { transfer.reportsInFlight > 0 }
-            // Progress not reported yet goes out just before the completion, in the same hop.
             let finish: @Sendable () -> Void = { [lock] in
                 if let sample = lock.withLock({ transfer.takeNewSample() }) {
                     transfer.progress(sample)
                 }
                 transfer.completion(result)
             }
-            // A report still waiting on `delivery` must not be overtaken: then the completion queues behind it.
-            if let delivery, hasReportsInFlight || bodySize > Self.inPlaceCompletionLimit {
+            if let delivery, bodySize > Self.inPlaceCompletionLimit {
                 delivery.async(execute: finish)
             } else {
                 finish()
             }
         }
 
-        /// Reports a transfer's newest sample: in place, or, when reporting hops to `delivery`, by scheduling one
-        /// report unless one is already on its way (that one will carry the newest sample).
+        /// Reports a transfer's newest sample, in place: what Repose does with it (leave it for the request's one hop
+        /// to the main actor, which coalesces reports itself) costs less than a hop to another queue.
         private func report(_ transfer: Transfer) {
-            guard let delivery else {
-                if let sample = lock.withLock({ transfer.takeNewSample() }) {
-                    transfer.progress(sample)
-                }
-                return
-            }
-            guard lock.withLock({ transfer.claimReport() }) else { return }
-            delivery.async { [lock] in
-                if let sample = lock.withLock({ transfer.releaseReport() }) {
-                    transfer.progress(sample)
-                }
-                lock.withLock { transfer.reportDelivered() }
+            if let sample = lock.withLock({ transfer.takeNewSample() }) {
+                transfer.progress(sample)
             }
         }
 
@@ -252,10 +240,6 @@ extension URLSessionProvider.SessionDelegate {
         /// When the last report was taken, on `clock`.
         private var reportedAt: UInt64
         private var hasNewSample = false
-        private var isReportScheduled = false
-        /// Reports scheduled on the delivery queue whose progress call has not returned yet; the completion may
-        /// skip that queue only when this is zero, or it could overtake them.
-        private(set) var reportsInFlight = 0
         /// The response of a credentials challenge the provider gave up, to deliver instead of the cancellation.
         var unansweredChallenge: URLResponse?
 
@@ -353,26 +337,6 @@ extension URLSessionProvider.SessionDelegate {
             reportedBytes = sample.bytesSent + sample.bytesReceived
             reportedAt = clock()
             return sample
-        }
-
-        /// Whether a caller should schedule a report: `true` unless one is already scheduled, which will carry
-        /// the newest sample when it runs.
-        func claimReport() -> Bool {
-            guard !isReportScheduled else { return false }
-            isReportScheduled = true
-            reportsInFlight += 1
-            return true
-        }
-
-        /// The sample for a scheduled report that is now running.
-        func releaseReport() -> TransferProgress? {
-            isReportScheduled = false
-            return takeNewSample()
-        }
-
-        /// A scheduled report's progress call has returned.
-        func reportDelivered() {
-            reportsInFlight -= 1
         }
 
         private func movedEnough() -> Bool {

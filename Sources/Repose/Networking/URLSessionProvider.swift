@@ -88,8 +88,8 @@ public final class URLSessionProvider: NetworkingProvider {
         let configuration = Self.applyingCookiePolicy(keepsCookies, to: configuration)
         #if canImport(FoundationNetworking)
         // swift-corelibs-foundation queues one operation per delegate callback, that is per 16 KB of body: a thread
-        // hop each time. The delegate runs on the session's own queue instead and hops once, to `delivery` (a
-        // small body completes in place: see `SessionDelegate.inPlaceCompletionLimit`).
+        // hop each time. The delegate runs on the session's own queue instead: it reports progress in place, and only
+        // a large body's completion hops, to `delivery` (see `SessionDelegate.inPlaceCompletionLimit`).
         let delegate = SessionDelegate(delivery: DispatchQueue(label: "Repose.URLSessionProvider"))
         let delegateQueue: OperationQueue? = InlineOperationQueue()
         #else
@@ -288,9 +288,10 @@ extension URLSessionProvider {
     /// An operation queue that runs each block at once, on the caller's thread.
     ///
     /// swift-corelibs-foundation adds one operation to the delegate queue for every delegate callback, from the
-    /// session's network queue. With this queue the delegate runs right there: it only does bookkeeping under its
-    /// lock and hands progress and completion to a queue of its own, so the network queue is never held up by
-    /// Repose and a 1 MB body costs one thread hop instead of sixty-four.
+    /// session's network queue. With this queue the delegate runs right there: it does bookkeeping under its lock,
+    /// reports progress in place (Repose leaves it for the request's one hop) and hands a large body's completion to a
+    /// queue of its own, so the network queue is never held up by parsing and a 1 MB body costs one thread hop
+    /// instead of sixty-four.
     final class InlineOperationQueue: OperationQueue, @unchecked Sendable {
         // `@unchecked Sendable`: adds no state to `OperationQueue`, which is thread-safe.
         override func addOperation(_ block: @escaping @Sendable () -> Void) {
