@@ -97,7 +97,7 @@ public struct Configuration {
 
     /// The decorators a request goes through: the authenticator's first, then the app's. Without an
     /// authenticator, the app's list as it is: nothing is added to a request that does not need it. (Retries are
-    /// no decorator: the network request itself sends again, see `NetworkRequestDelegate`.)
+    /// no decorator: the network request itself sends again, see `NetworkRequest`.)
     var requestDecorators: [@MainActor (Resource, Request) -> Request] {
         guard let authenticator else { return decorators }
         return [authenticator.decorate] + decorators

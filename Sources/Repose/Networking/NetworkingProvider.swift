@@ -167,6 +167,16 @@ extension NetworkingProvider {
         body: @escaping @Sendable (Data) -> Void,
         completion: @escaping @Sendable ((any Error)?) -> Void
     ) -> any NetworkingTask {
+        startWholeBody(request, response: response, body: body, completion: completion)
+    }
+
+    /// Streams `request`'s body in one piece, once it is complete: what a provider that cannot stream does.
+    func startWholeBody(
+        _ request: URLRequest,
+        response: @escaping @Sendable (NetworkResponse) -> Void,
+        body: @escaping @Sendable (Data) -> Void,
+        completion: @escaping @Sendable ((any Error)?) -> Void
+    ) -> any NetworkingTask {
         startRequest(request, progress: { _ in }) { result in
             switch result {
             case .success(let whole):

@@ -14,15 +14,15 @@ extension URLSessionProvider {
         typealias ProgressHandler = @Sendable (TransferProgress) -> Void
         typealias CompletionHandler = @Sendable (Result<NetworkResponse, any Error>) -> Void
 
-        /// Bodies up to this size complete in place even when reporting otherwise hops to `delivery`: the hop
-        /// costs more than what Repose does with a small body, and a small body holds the network queue only
-        /// briefly. Larger bodies hop, so that parsing them never stalls the session's other transfers.
+        /// Bodies up to this size complete in place, on the session's queue: a hop costs more than what Repose does
+        /// with a small body. Larger bodies hop to `delivery`, so that parsing them never stalls the session's other
+        /// transfers.
         static let inPlaceCompletionLimit = 64 * 1024
 
         private let lock = NSLock()
         private var transfers: [Int: Transfer] = [:]
-        /// Where progress and completion are reported when the delegate itself runs on the session's network
-        /// queue; `nil` when it already runs on a queue of its own and reports in place.
+        /// Where a large body's completion goes when the delegate itself runs on the session's network queue; `nil`
+        /// when it already runs on a queue of its own and completes in place.
         let delivery: DispatchQueue?
 
         init(delivery: DispatchQueue?) {
@@ -32,15 +32,6 @@ extension URLSessionProvider {
         /// How many tasks have state here: started and not yet completed.
         var activeTransferCount: Int {
             lock.withLock { transfers.count }
-        }
-
-        func register(
-            _ task: URLSessionTask, maximumSize: Int, uploadSize: Int64? = nil, progress: @escaping ProgressHandler,
-            completion: @escaping CompletionHandler
-        ) {
-            register(
-                task,
-                Transfer(maximumSize: maximumSize, uploadSize: uploadSize, progress: progress, completion: completion))
         }
 
         /// Runs `body` with `task`'s transfer under the lock; `nil` when the task has no state here.
@@ -185,39 +176,27 @@ extension URLSessionProvider {
             complete(transfer, with: .failure(error), bodySize: 0)
         }
 
-        /// Hands `result` to the transfer's completion, with any progress not reported yet just before it.
+        /// Hands `result` to the transfer's completion, with any progress not reported yet just before it: in place,
+        /// or on `delivery` for a large body, whose processing must not hold the session's network queue.
         private func complete(_ transfer: Transfer, with result: Result<NetworkResponse, any Error>, bodySize: Int) {
-            let hasReportsInFlight = lock.withLock { transfer.reportsInFlight > 0 }
-            // Progress not reported yet goes out just before the completion, in the same hop.
             let finish: @Sendable () -> Void = { [lock] in
                 if let sample = lock.withLock({ transfer.takeNewSample() }) {
                     transfer.progress(sample)
                 }
                 transfer.completion(result)
             }
-            // A report still waiting on `delivery` must not be overtaken: then the completion queues behind it.
-            if let delivery, hasReportsInFlight || bodySize > Self.inPlaceCompletionLimit {
+            if let delivery, bodySize > Self.inPlaceCompletionLimit {
                 delivery.async(execute: finish)
             } else {
                 finish()
             }
         }
 
-        /// Reports a transfer's newest sample: in place, or, when reporting hops to `delivery`, by scheduling one
-        /// report unless one is already on its way (that one will carry the newest sample).
+        /// Reports a transfer's newest sample, in place: what Repose does with it (leave it for the request's one hop
+        /// to the main actor, which coalesces reports itself) costs less than a hop to another queue.
         private func report(_ transfer: Transfer) {
-            guard let delivery else {
-                if let sample = lock.withLock({ transfer.takeNewSample() }) {
-                    transfer.progress(sample)
-                }
-                return
-            }
-            guard lock.withLock({ transfer.claimReport() }) else { return }
-            delivery.async { [lock] in
-                if let sample = lock.withLock({ transfer.releaseReport() }) {
-                    transfer.progress(sample)
-                }
-                lock.withLock { transfer.reportDelivered() }
+            if let sample = lock.withLock({ transfer.takeNewSample() }) {
+                transfer.progress(sample)
             }
         }
 
@@ -231,6 +210,141 @@ extension URLSessionProvider {
         static func bodyStreamFailure(of task: URLSessionTask) -> (any Error)? {
             let stream = task.currentRequest?.httpBodyStream ?? task.originalRequest?.httpBodyStream
             return (stream as? any ReplayableBodyStream)?.streamError
+        }
+    }
+}
+
+extension URLSessionProvider.SessionDelegate {
+    /// What the provider keeps for one task while it runs.
+    ///
+    /// `@unchecked Sendable`: its variables are only touched under the delegate's lock; its constants never change.
+    final class Transfer: @unchecked Sendable {
+        /// The most body bytes reserved up front on the word of a `Content-Length` header.
+        private static let maximumReservation: Int64 = 16 * 1024 * 1024
+        /// Progress is worth a report once this many bytes moved since the last one, or a sixteenth of the
+        /// transfer if that is more: enough for a progress bar, and few enough that reports cost nothing.
+        private static let minimumReportStep: Int64 = 64 * 1024
+        /// Bytes that moved are worth a report anyway once this long passed since the last one, so that a slow body
+        /// moves the progress while it arrives instead of in one step at its end (rule W7).
+        private static let maximumReportGap: UInt64 = 100_000_000  // nanoseconds: a tenth of a second
+
+        let progress: ProgressHandler
+        let completion: CompletionHandler
+        /// The most body bytes this transfer accepts.
+        let maximumSize: Int
+        private var body = Data()
+        private var sample = TransferProgress()
+        private var reportedBytes: Int64 = 0
+        /// The monotonic clock, in nanoseconds; tests pass one they move by hand.
+        private let clock: @Sendable () -> UInt64
+        /// When the last report was taken, on `clock`.
+        private var reportedAt: UInt64
+        private var hasNewSample = false
+        /// The response of a credentials challenge the provider gave up, to deliver instead of the cancellation.
+        var unansweredChallenge: URLResponse?
+
+        /// The upload's length when Repose knows it and URLSession may not (a streamed body sent chunked).
+        private let uploadSize: Int64?
+        /// The request's body, to send again when a redirect keeps it (rule W1).
+        let replayableBody: URLSessionProvider.ReplayableBody?
+        /// How many redirects this transfer followed, across the tasks that carried it.
+        var redirectCount = 0
+        /// What the platform measured of the task's last transaction (Apple platforms; Linux reports nothing).
+        var connection: ConnectionMetrics?
+        var isFromCache = false
+        /// Set when the transfer must fail though its task completes without an error (too many redirects).
+        var redirectFailure: (any Error)?
+        /// The request a refused redirect must send next, with its body: the task that got the redirect completes,
+        /// and `follow` sends this on a new task that keeps this transfer (see `willPerformHTTPRedirection`).
+        var pendingRedirect: URLRequest?
+        /// Sends a request on a new task registered with this transfer; set by the provider where it can.
+        var follow: (@Sendable (URLRequest) -> Void)?
+
+        init(
+            maximumSize: Int, uploadSize: Int64? = nil, replayableBody: URLSessionProvider.ReplayableBody? = nil,
+            clock: @escaping @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds },
+            progress: @escaping ProgressHandler, completion: @escaping CompletionHandler
+        ) {
+            self.clock = clock
+            self.reportedAt = clock()
+            self.maximumSize = maximumSize
+            self.uploadSize = uploadSize
+            self.replayableBody = replayableBody
+            self.progress = progress
+            self.completion = completion
+        }
+
+        /// Forgets what the task before a redirect received, so the next task starts afresh. Progress reported
+        /// so far stays reported: Repose's progress never goes back.
+        func restart() {
+            body = Data()
+            sample = TransferProgress()
+            reportedBytes = 0
+            hasNewSample = false
+        }
+
+        /// Advances the upload progress; returns whether the new sample is worth a report now.
+        func recordSent(_ total: Int64, expected: Int64) -> Bool {
+            guard total > sample.bytesSent else { return false }
+            sample.bytesSent = total
+            if let known = expected > 0 ? expected : uploadSize {
+                sample.bytesExpectedToSend = max(known, total)
+            }
+            hasNewSample = true
+            return movedEnough()
+        }
+
+        /// Whether `count` more body bytes keep the body within ``maximumSize``.
+        func canReceive(_ count: Int) -> Bool {
+            Int64(count) <= Int64(maximumSize) - sample.bytesReceived
+        }
+
+        /// Adds a chunk of the body and advances the download progress; returns whether the new sample is worth a
+        /// report now.
+        func recordReceived(_ data: Data, expected: Int64) -> Bool {
+            guard !data.isEmpty else { return false }
+            let isFirstChunk = body.isEmpty
+            if isFirstChunk {
+                // The whole body often arrives at once: keep that chunk instead of copying it.
+                body = data
+                if expected > Int64(data.count) {
+                    body.reserveCapacity(Int(min(expected, Self.maximumReservation, Int64(maximumSize))))
+                }
+            } else {
+                body.append(data)
+            }
+            sample.bytesReceived += Int64(data.count)
+            if expected > 0 {
+                sample.bytesExpectedToReceive = max(expected, sample.bytesReceived)
+            }
+            hasNewSample = true
+            // The first bytes of a body still coming show that the download started; a body that arrived whole is
+            // reported together with the completion.
+            let isComplete = sample.bytesExpectedToReceive == sample.bytesReceived
+            return (isFirstChunk && !isComplete) || movedEnough()
+        }
+
+        /// Hands the body over, leaving none behind.
+        func takeBody() -> Data {
+            defer { body = Data() }
+            return body
+        }
+
+        /// The newest sample if it has not been reported yet; it counts as reported from now on.
+        func takeNewSample() -> TransferProgress? {
+            guard hasNewSample else { return nil }
+            hasNewSample = false
+            reportedBytes = sample.bytesSent + sample.bytesReceived
+            reportedAt = clock()
+            return sample
+        }
+
+        private func movedEnough() -> Bool {
+            let total = (sample.bytesExpectedToSend ?? 0) + (sample.bytesExpectedToReceive ?? 0)
+            let step = max(Self.minimumReportStep, total / 16)
+            let moved = sample.bytesSent + sample.bytesReceived - reportedBytes
+            return moved >= step
+                || (moved > 0 && clock() &- reportedAt >= Self.maximumReportGap)
         }
     }
 }

@@ -33,16 +33,7 @@ extension URLSessionProvider {
         completion: @escaping @Sendable ((any Error)?) -> Void
     ) -> any NetworkingTask {
         guard self.delegate != nil else {
-            return startRequest(request, progress: { _ in }) { result in
-                switch result {
-                case .success(let whole):
-                    response(NetworkResponse(statusCode: whole.statusCode, headers: whole.headers))
-                    if !whole.body.isEmpty { body(whole.body) }
-                    completion(nil)
-                case .failure(let error):
-                    completion(error)
-                }
-            }
+            return startWholeBody(request, response: response, body: body, completion: completion)
         }
         let delegate = StreamingDelegate(response: response, body: body, completion: completion)
         #if canImport(FoundationNetworking)

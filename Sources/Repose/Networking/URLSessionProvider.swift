@@ -88,8 +88,8 @@ public final class URLSessionProvider: NetworkingProvider {
         let configuration = Self.applyingCookiePolicy(keepsCookies, to: configuration)
         #if canImport(FoundationNetworking)
         // swift-corelibs-foundation queues one operation per delegate callback, that is per 16 KB of body: a thread
-        // hop each time. The delegate runs on the session's own queue instead and hops once, to `delivery` (a
-        // small body completes in place: see `SessionDelegate.inPlaceCompletionLimit`).
+        // hop each time. The delegate runs on the session's own queue instead: it reports progress in place, and only
+        // a large body's completion hops, to `delivery` (see `SessionDelegate.inPlaceCompletionLimit`).
         let delegate = SessionDelegate(delivery: DispatchQueue(label: "Repose.URLSessionProvider"))
         let delegateQueue: OperationQueue? = InlineOperationQueue()
         #else
@@ -282,3 +282,57 @@ extension URLSessionProvider {
         }
     }
 }
+
+#if canImport(FoundationNetworking)
+extension URLSessionProvider {
+    /// An operation queue that runs each block at once, on the caller's thread.
+    ///
+    /// swift-corelibs-foundation adds one operation to the delegate queue for every delegate callback, from the
+    /// session's network queue. With this queue the delegate runs right there: it does bookkeeping under its lock,
+    /// reports progress in place (Repose leaves it for the request's one hop) and hands a large body's completion to a
+    /// queue of its own, so the network queue is never held up by parsing and a 1 MB body costs one thread hop
+    /// instead of sixty-four.
+    final class InlineOperationQueue: OperationQueue, @unchecked Sendable {
+        // `@unchecked Sendable`: adds no state to `OperationQueue`, which is thread-safe.
+        override func addOperation(_ block: @escaping @Sendable () -> Void) {
+            block()
+        }
+    }
+}
+
+extension URLSessionProvider {
+    /// Repose's handle on a data task that is made on the provider's queue, after `startRequest` returns.
+    ///
+    /// Cancelled before its turn comes, the task is never made, and its completion is never called (the provider's
+    /// contract allows either). Cancelling a task that exists is itself a synchronous call onto the session's network
+    /// queue on Linux, so it goes through the provider's queue too, after the start: by then the task exists or
+    /// never will.
+    final class QueuedTask: NetworkingTask, @unchecked Sendable {
+        // `@unchecked Sendable`: both variables are only touched under `lock`.
+        private let lock = NSLock()
+        private var isCancelled = false
+        /// Weak for the reason `DataTask.task` is: a finished task is torn down by the session, off the main actor.
+        private weak var task: URLSessionTask?
+        /// The provider's queue, where `run` is called.
+        private let queue: DispatchQueue
+
+        init(queue: DispatchQueue) {
+            self.queue = queue
+        }
+
+        /// Makes the task with `make`, unless the request was cancelled first. Called on `queue`.
+        func run(_ make: () -> URLSessionTask) {
+            guard !lock.withLock({ isCancelled }) else { return }
+            let made = make()
+            lock.withLock { task = made }
+        }
+
+        func cancel() {
+            lock.withLock { isCancelled = true }
+            queue.async {
+                self.lock.withLock { self.task }?.cancel()
+            }
+        }
+    }
+}
+#endif

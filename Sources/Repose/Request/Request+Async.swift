@@ -20,9 +20,7 @@ extension Request {
             // The continuation resumes on the main actor, where the info was produced; the transfer box only
             // satisfies the checker for the non-Sendable `Any` content.
             let transfer = await withTaskCancellationHandler {
-                await carryResponseHop()
-                if let completedResponse { return UncheckedTransfer(completedResponse) }
-                return await withCheckedContinuation {
+                await withCheckedContinuation {
                     (continuation: CheckedContinuation<UncheckedTransfer<ResponseInfo>, Never>) in
                     onCompletion { continuation.resume(returning: UncheckedTransfer($0)) }
                 }
@@ -30,18 +28,6 @@ extension Request {
                 Task { @MainActor in self.cancel() }
             }
             return transfer.value
-        }
-    }
-
-    /// Waits for a network response by carrying its hop to the main actor: resuming this task is a trip there
-    /// anyway, so the response is delivered as the task resumes instead of in a trip of its own before it. Returns
-    /// once the request completed, or at once when it is not a network request or another task already carries.
-    private func carryResponseHop() async {
-        guard let handoff = responseHandoff else { return }
-        // Completion some other way (a cancel, say) must end the wait too.
-        onCompletion { _ in handoff.releaseWaiter() }
-        while completedResponse == nil {
-            guard await handoff.carryNextHop() else { return }
         }
     }
 

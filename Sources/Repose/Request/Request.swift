@@ -38,9 +38,6 @@ public final class Request {
     /// Weak: the handler keeps the request alive while the work is under way, not the other way round.
     private weak var currentHandler: RequestCompletionHandler?
 
-    /// Where the response of a network request will arrive, while it is under way: an awaiting task carries its hop.
-    var responseHandoff: MainActorHandoff?
-
     /// The clock that stamps a cancellation: the service's, for requests a resource made.
     let now: @Sendable () -> TimeInterval
 
@@ -88,7 +85,6 @@ public final class Request {
         state = .completed
         currentHandler?.detach()
         currentHandler = nil
-        responseHandoff = nil
         completedResponse = info
         updateProgress(1)
         let hooks = completionHooks
@@ -175,6 +171,41 @@ public final class Request {
 
 extension Request: CustomStringConvertible {
     public nonisolated var description: String { "Request" }
+}
+
+/// How a ``RequestDelegate`` reports its result and progress to its request.
+@MainActor
+public final class RequestCompletionHandler {
+    /// Strong until the request completes, so that a request nobody else holds (a chain, say) still completes
+    /// and runs its hooks; whoever holds the handler holds the request.
+    private var request: Request?
+
+    init(request: Request) {
+        self.request = request
+    }
+
+    /// Lets go of the completed request.
+    func detach() {
+        request = nil
+    }
+
+    /// Whether a broadcast would be ignored: the request already completed or was cancelled.
+    public var willIgnore: Bool {
+        guard let request else { return true }
+        return request.state == .completed || !request.isCurrent(self)
+    }
+
+    /// Completes the request with `info`, delivered verbatim to its hooks (no transformer pipeline).
+    public func broadcastResponse(_ info: ResponseInfo) {
+        guard !willIgnore else { return }
+        request?.complete(with: info)
+    }
+
+    /// Reports progress from 0 to 1.
+    public func broadcastProgress(_ progress: Double) {
+        guard !willIgnore else { return }
+        request?.updateProgress(min(progress, 1))
+    }
 }
 
 /// A request's hooks, in structs so that they are stored as they were written (see `Request.completionHooks`). Not

@@ -19,43 +19,26 @@ public protocol RequestDelegate: AnyObject {
     var requestDescription: String { get }
 }
 
-/// How a ``RequestDelegate`` reports its result and progress to its request.
+/// A request whose response is known in advance: `failedRequest(returning:)` and `hardWiredRequest(returning:)`.
 @MainActor
-public final class RequestCompletionHandler {
-    /// Strong until the request completes, so that a request nobody else holds (a chain, say) still completes
-    /// and runs its hooks; whoever holds the handler holds the request.
-    private var request: Request?
+final class HardWiredRequestDelegate: RequestDelegate {
+    private let response: Response
 
-    init(request: Request) {
-        self.request = request
+    init(response: Response) {
+        self.response = response
     }
 
-    /// Lets a task that awaits the request carry the response's hop to the main actor (see
-    /// `Request.carryResponseHop()`): the network delegate hands over its handoff here.
-    func carryHops(through handoff: MainActorHandoff) {
-        request?.responseHandoff = handoff
+    func startUnderlyingOperation(passingResponseTo completionHandler: RequestCompletionHandler) {
+        completionHandler.broadcastResponse(ResponseInfo(response: response))
     }
 
-    /// Lets go of the completed request.
-    func detach() {
-        request = nil
+    func cancelUnderlyingOperation() {}
+
+    func repeated() -> any RequestDelegate {
+        HardWiredRequestDelegate(response: response)
     }
 
-    /// Whether a broadcast would be ignored: the request already completed or was cancelled.
-    public var willIgnore: Bool {
-        guard let request else { return true }
-        return request.state == .completed || !request.isCurrent(self)
-    }
-
-    /// Completes the request with `info`, delivered verbatim to its hooks (no transformer pipeline).
-    public func broadcastResponse(_ info: ResponseInfo) {
-        guard !willIgnore else { return }
-        request?.complete(with: info)
-    }
-
-    /// Reports progress from 0 to 1.
-    public func broadcastProgress(_ progress: Double) {
-        guard !willIgnore else { return }
-        request?.updateProgress(min(progress, 1))
+    var requestDescription: String {
+        "hard-wired response"
     }
 }

@@ -106,7 +106,7 @@ extension Resource {
                     cause: RequestError.Cause.InvalidURL(urlSource: invalidURLSource),
                     timestamp: core.now()))
         }
-        let delegate = NetworkRequestDelegate(resource: self, method: method) { [unowned self] in
+        let delegate = NetworkRequest(resource: self, method: method) { [unowned self] in
             buildURLRequest(method, body: body, requestMutation: requestMutation)
         }
         let decoratedMethod = delegate.effectiveMethod

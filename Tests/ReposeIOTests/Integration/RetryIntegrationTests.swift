@@ -30,7 +30,7 @@ final class RetryIntegrationTests {
         resource.addObserver(observer)
         let load = resource.load()
 
-        let delegate = try #require(load.delegate as? NetworkRequestDelegate)
+        let delegate = try #require(load.delegate as? NetworkRequest)
         try #require(await eventually { delegate.isWaitingToRetry }, "the 503 arrives and a retry waits")
         scheduler.advance(by: .milliseconds(1_990))
         #expect(delegate.isWaitingToRetry, "Retry-After: 2 outweighs the 0.1 s backoff")

@@ -103,7 +103,7 @@ struct RequestMetricsTests {
         monitor()
         let load = harness.service.resource("/items").load()
         network.respond(status: 503)
-        await waitUntil { (load.delegate as? NetworkRequestDelegate)?.isWaitingToRetry == true }
+        await waitUntil { (load.delegate as? NetworkRequest)?.isWaitingToRetry == true }
         advance(seconds: 1)
         await harness.answer(load, text: "ok")
         let metrics = try #require(heard.metrics.first)
@@ -152,7 +152,7 @@ struct RequestMetricsTests {
         harness.service.configure("/other/**") { $0.monitorRequests { _ in } }
         let resource = harness.service.resource("/items")
         let load = resource.load()
-        #expect((load.delegate as? NetworkRequestDelegate)?.isMeasuring == false)
+        #expect((load.delegate as? NetworkRequest)?.isMeasuring == false)
         await harness.answer(load, text: "hello")
         #expect(resource.latestMetrics == nil)
         #expect(harness.service.inspect().resources.first?.lastRequestDuration == nil)
@@ -163,7 +163,7 @@ struct RequestMetricsTests {
         monitor()
         let resource = harness.service.resource("/items")
         let load = resource.load()
-        #expect((load.delegate as? NetworkRequestDelegate)?.isMeasuring == true)
+        #expect((load.delegate as? NetworkRequest)?.isMeasuring == true)
         advance(seconds: 2)
         await harness.answer(load, text: "hello")
         let row = try #require(harness.service.inspect().resources.first)

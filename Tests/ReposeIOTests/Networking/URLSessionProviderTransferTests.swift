@@ -86,19 +86,6 @@ struct URLSessionProviderTransferTests {
         #expect(both == TransferProgress(bytesSent: 10, bytesReceived: 5))
     }
 
-    @Test("while a report is scheduled, another is not; the running one carries the newest sample")
-    func coalescedReports() {
-        _ = transfer.recordReceived(Data(count: 10), expected: 100)
-        #expect(transfer.claimReport())
-        #expect(!transfer.claimReport())
-        _ = transfer.recordReceived(Data(count: 20), expected: 100)
-        let running = transfer.releaseReport()
-        #expect(running?.bytesReceived == 30)
-        #expect(transfer.claimReport())
-        let nothingNew = transfer.releaseReport()
-        #expect(nothingNew == nil)
-    }
-
     @Test("a chunk announced larger than its Content-Length raises the total instead of passing it")
     func lengthGrows() {
         _ = transfer.recordReceived(Data(count: 80), expected: 50)

@@ -149,7 +149,7 @@ struct AuthenticatorTests {
         let other = Service(baseURL: "https://zingle.frotz/v1", options: .init(networking: network))
         LifetimeCheck.track(other)
         let request = other.resource("/a").request(.get)
-        #expect(request.delegate is NetworkRequestDelegate)
+        #expect(request.delegate is NetworkRequest)
         #expect(network.sent.last?.value(forHTTPHeaderField: "Authorization") == nil)
         await harness.answer(request)
     }

@@ -30,7 +30,7 @@ struct RequestRetryingTests {
 
     /// Whether `request` waits for its next attempt.
     func waitsToRetry(_ request: Request) -> Bool {
-        (request.delegate as? NetworkRequestDelegate)?.isWaitingToRetry == true
+        (request.delegate as? NetworkRequest)?.isWaitingToRetry == true
     }
 
     /// Moves virtual time on by `milliseconds`, exactly.

@@ -145,6 +145,30 @@ struct RequestTests {
         await harness.answer(request)
         #expect(seen == [0.5, 1])
     }
+
+    @Test(
+        "P1 B9 a provider calling back from a plain main-queue block is delivered right there: progress in order, then 1, then the completion",
+        .timeLimit(.minutes(1)))
+    func deliveredInPlaceFromMainQueue() async {
+        harness.service.configure { $0.progressReportingInterval = 0 }
+        let request = resource.load()
+        var seen: [String] = []
+        request.onProgress { seen.append("progress \($0)") }
+        request.onCompletion { _ in seen.append("completed") }
+        let network = harness.network
+        let completedInBlock = await withCheckedContinuation { (done: CheckedContinuation<Bool, Never>) in
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated {
+                    network.reportProgress(TransferProgress(bytesReceived: 50, bytesExpectedToReceive: 100))
+                    network.respond(status: 200)
+                    done.resume(returning: request.state == .completed)
+                }
+            }
+        }
+        #expect(completedInBlock)
+        #expect(seen == ["progress 0.5", "progress 1.0", "completed"])
+        #expect(resource.latestData != nil)
+    }
 }
 
 @MainActor

@@ -3,10 +3,9 @@ import Foundation
 /// Turns what the network delivered into a `Response`: HTTP error statuses become failures, 304 is set aside for
 /// the resource to resolve, and everything else runs through the pipeline.
 ///
-/// It runs once per response, before the single hop to the main actor, so every observer and hook shares the
-/// parsed result. Where it runs is chosen by ``process(_:then:)``: a large body is never parsed on the main actor,
-/// and a small one is not sent to another thread just to be parsed. A 304 is not run through the pipeline again;
-/// the resource keeps the entity it already has.
+/// A network request runs it once per response, before its hop to the main actor, so every observer and hook shares
+/// the parsed result; an event stream runs it on an event's data. A 304 is not run through the pipeline again: the
+/// resource keeps the entity it already has.
 struct ResponseProcessor: Sendable {
     enum Outcome {
         case response(Response)
@@ -21,34 +20,12 @@ struct ResponseProcessor: Sendable {
     /// The lines about this response, when a category that shows them is on.
     var log: ResponseLog?
 
-    /// Bodies larger than this that arrive on the main queue are parsed on a background queue instead.
-    ///
-    /// Parsing a body this small costs about what the thread wake-ups of a background hop cost, so it is parsed in
-    /// place; a much larger one would hold the main actor too long.
+    /// Bodies larger than this that arrive on the main queue are parsed on a background queue instead: parsing a
+    /// body this small costs about what the thread wake-ups of a hop cost, a much larger one would hold the main actor.
     static let mainQueueBodyLimit = 1024
 
-    /// Where responses that arrive on the main queue but must not be processed there go.
-    private static let backgroundQueue = DispatchQueue.global(qos: .userInitiated)
-
-    /// Processes `result` and hands the outcome to `deliver`, exactly once.
-    ///
-    /// A response that arrives off the main queue (`URLSession`'s delegate queue) is processed right there. One
-    /// that arrives on the main queue (the stub provider, a test's manual network) is processed there too when its
-    /// body is small, and on a background queue when its body is larger than ``mainQueueBodyLimit`` or it is
-    /// written to caches (rule H14 keeps cache work off the main actor). The main-queue check only runs for the
-    /// second kind, so the common small response pays nothing for it.
-    func process(
-        _ result: Result<NetworkResponse, any Error>,
-        then deliver: @escaping @Sendable (UncheckedTransfer<Outcome>) -> Void
-    ) {
-        if isCostly(result), MainQueue.isCurrent {
-            Self.backgroundQueue.async { deliver(UncheckedTransfer(process(result))) }
-        } else {
-            deliver(UncheckedTransfer(process(result)))
-        }
-    }
-
-    /// Whether processing `result` may take long enough, or touch caches, so that it must stay off the main actor.
+    /// Whether processing `result` may take long enough, or touch caches (rule H14), so that it must stay off the main
+    /// actor.
     func isCostly(_ result: Result<NetworkResponse, any Error>) -> Bool {
         guard case .success(let raw) = result else { return false }
         return raw.body.count > Self.mainQueueBodyLimit || !cacheTargets.isEmpty

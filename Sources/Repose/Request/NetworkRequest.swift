@@ -1,0 +1,304 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A request sent through the service's networking provider, from start to completion: it builds and sends each
+/// attempt, has the response processed, reports progress (see `NetworkRequest+Progress.swift`), retries as the
+/// policy says, and brings all of it back to the main actor by one route.
+///
+/// **The route back.** The provider calls back on any thread. What it reports is left in `inbox`, under `lock`; the
+/// first report while no hop is on its way sends one main-queue block, which delivers everything there by then:
+/// the newest progress, then the outcome. A provider that reports progress and completes at once (a small body, the
+/// stub provider) so costs one hop. A provider that calls back from a plain block on the main queue (the stub
+/// provider) is already where the main actor runs: the delivery runs in place, unless a task runs there (a test's
+/// code calling a manual network expects the delivery later) or Repose's own code is below it (the provider's
+/// `startRequest` has not returned yet).
+///
+/// **Processing.** A response is processed where it arrives (URLSession's queue), once, so every hook and observer
+/// shares the parsed result; one that arrives on the main queue is processed there only when it is small and fills no
+/// cache (see ``ResponseProcessor/isCostly(_:)``), otherwise on a background queue (rule H14).
+///
+/// **Retrying** (rule R5). A failure the ``Configuration/retryPolicy`` retries is not reported: after the policy's
+/// wait on the service's scheduler the request is built again from its parts (current headers, credential, ETag)
+/// and sent again. The ``Request`` the caller holds stays the same throughout.
+@MainActor
+final class NetworkRequest: RequestDelegate {
+    let resource: Resource
+    private let method: RequestMethod
+    private let buildRequest: @MainActor () -> URLRequest
+    /// The request as the current attempt sends it.
+    private var urlRequest: URLRequest
+    /// The method after mutation: what later configuration (decorators, pipeline) is chosen by.
+    private(set) var effectiveMethod: RequestMethod
+    /// Where the outcome goes; held until it is delivered or the request is cancelled. The provider's callbacks hold
+    /// this request meanwhile, so a request nobody else holds still completes.
+    private(set) var handler: RequestCompletionHandler?
+    private var task: (any NetworkingTask)?
+    /// Which attempt is under way, from 1 (rule R5), and how many the request this one repeats made before.
+    private var attempt = 1
+    private var priorAttempts = 0
+    private var retryPolicy: RetryPolicy?
+    /// The policy's wait before the next attempt, while it runs.
+    private var retryTimer: ScheduledWork?
+    /// The `network` log handler of the scope that started the request: the outcome's line is written on the main
+    /// queue, where a task-scoped handler may no longer be in effect.
+    private var outcomeLog: ReposeLog.MessageHandler?
+    /// The task-scoped log settings of the code that sent the request (tests capture lines this way), in effect again
+    /// while the outcome is delivered.
+    private var logOverride: ReposeLog.Override?
+    /// The request's measurements, while a monitor listens (rule X1); `nil`, the usual case, measures nothing.
+    private var metrics: MetricsRecorder?
+    /// The progress of the current attempt, moved by bytes and by time (`NetworkRequest+Progress.swift`).
+    var progress = ProgressState()
+
+    /// What the provider's threads leave for the main actor. Safe (`nonisolated(unsafe)`): only touched under `lock`.
+    private nonisolated(unsafe) var inbox = Inbox()
+    private nonisolated let lock = NSLock()
+
+    struct Inbox {
+        /// Whether callbacks are taken: from a send until its outcome is delivered or the request is cancelled.
+        var isOpen = false
+        /// Whether a delivery from a plain main-queue block may run in place: once `startRequest` has returned.
+        var mayDeliverInPlace = false
+        var isHopPending = false
+        /// Every sample since the last delivery, in order: each may make a value of its own.
+        var samples: [(TransferProgress, at: TimeInterval)] = []
+        var outcome: UncheckedTransfer<ResponseProcessor.Outcome>?
+        var processor: ResponseProcessor?
+        var metrics: MetricsRecorder?
+    }
+
+    init(resource: Resource, method: RequestMethod, buildRequest: @escaping @MainActor () -> URLRequest) {
+        self.resource = resource
+        self.method = method
+        self.buildRequest = buildRequest
+        urlRequest = buildRequest()
+        effectiveMethod = Self.method(of: urlRequest) ?? method
+    }
+
+    /// The request's method as a ``RequestMethod``, in whatever case it was set.
+    private static func method(of request: URLRequest) -> RequestMethod? {
+        guard let name = request.httpMethod else { return nil }
+        return RequestMethod(rawValue: name) ?? RequestMethod(rawValue: name.uppercased())
+    }
+
+    func startUnderlyingOperation(passingResponseTo completionHandler: RequestCompletionHandler) {
+        handler = completionHandler
+        send()
+    }
+
+    /// Sends the current attempt.
+    private func send() {
+        ReposeLog.log(.network, requestDescription)
+        ReposeLog.log(.networkDetails, ReposeLog.describe(urlRequest))
+        outcomeLog = LogSettings.handler(for: .network)
+        logOverride = ReposeLog.currentOverride
+        let configuration = resource.configuration(for: effectiveMethod)
+        retryPolicy = configuration.retryPolicy
+        // Only GETs carry the resource's state, so only they fill its caches.
+        let processor = ResponseProcessor(
+            pipeline: configuration.pipeline, now: resource.core.now,
+            cacheTargets: effectiveMethod == .get ? configuration.pipeline.cacheTargets(for: resource) : [],
+            log: ResponseLog(method: effectiveMethod, url: urlRequest.url ?? resource.url))
+        let metrics = startMetrics(configuration)
+        lock.withLock { inbox = Inbox(isOpen: true, processor: processor, metrics: metrics) }
+        startProgress(minimumInterval: configuration.progressReportingInterval)
+        task = resource.core.networking.startRequest(
+            urlRequest, maximumResponseSize: configuration.maximumResponseSize,
+            progress: { sample in self.receive(sample) }, completion: { result in self.receive(result) })
+        lock.withLock { inbox.mayDeliverInPlace = true }
+    }
+
+    // MARK: The route back to the main actor
+
+    private nonisolated func receive(_ sample: TransferProgress) {
+        // A finished download is the last sample before the completion, which makes the progress 1 at once: it is
+        // worth no hop of its own.
+        if let expected = sample.bytesExpectedToReceive, expected > 0, sample.bytesReceived >= expected {
+            lock.withLock { inbox.isOpen ? inbox.metrics : nil }?.record(sample)
+            return
+        }
+        post { inbox in
+            inbox.metrics?.record(sample)
+            // Stamped as it arrives: the service's clock, not the hop's delay, decides what it is worth.
+            inbox.samples.append((sample, inbox.processor?.now() ?? 0))
+        }
+    }
+
+    private nonisolated func receive(_ result: Result<NetworkResponse, any Error>) {
+        guard let (processor, metrics) = lock.withLock({ inbox.isOpen ? (inbox.processor, inbox.metrics) : nil }),
+            let processor
+        else { return }
+        metrics?.record(result)
+        if processor.isCostly(result), MainQueue.isCurrent {
+            DispatchQueue.global(qos: .userInitiated).async { self.post(processor.process(result)) }
+        } else {
+            post(processor.process(result))
+        }
+    }
+
+    private nonisolated func post(_ outcome: ResponseProcessor.Outcome) {
+        let transfer = UncheckedTransfer(outcome)
+        post { $0.outcome = transfer }
+    }
+
+    /// Leaves a report in the inbox, and sends the hop that delivers it unless one is on its way.
+    private nonisolated func post(_ store: (inout Inbox) -> Void) {
+        let (needsHop, mayDeliverInPlace) = lock.withLock { () -> (Bool, Bool) in
+            guard inbox.isOpen else { return (false, false) }
+            store(&inbox)
+            guard !inbox.isHopPending else { return (false, false) }
+            inbox.isHopPending = true
+            return (true, inbox.mayDeliverInPlace)
+        }
+        guard needsHop else { return }
+        if mayDeliverInPlace, withUnsafeCurrentTask(body: { $0 == nil }), MainQueue.isCurrent {
+            // Provably on the main thread, outside any task: the main queue runs the main actor's jobs.
+            MainActor.assumeIsolated { deliver() }
+        } else {
+            DispatchQueue.main.async { MainActor.assumeIsolated { self.deliver() } }
+        }
+    }
+
+    /// Whether a report waits in the inbox for its hop.
+    var hasReportInFlight: Bool { lock.withLock { inbox.isHopPending } }
+
+    private func deliver() {
+        let (samples, outcome) = lock.withLock {
+            defer { (inbox.samples, inbox.outcome, inbox.isHopPending) = ([], nil, false) }
+            return (inbox.samples, inbox.outcome)
+        }
+        guard let handler, !handler.willIgnore else { return }
+        // The log scope of the code that started the request, whichever thread or task the route runs on.
+        guard let logOverride else { return deliver(samples, outcome, to: handler) }
+        ReposeLog.$currentOverride.withValue(logOverride) { deliver(samples, outcome, to: handler) }
+    }
+
+    private func deliver(
+        _ samples: [(TransferProgress, at: TimeInterval)], _ outcome: UncheckedTransfer<ResponseProcessor.Outcome>?,
+        to handler: RequestCompletionHandler
+    ) {
+        for (sample, time) in samples {
+            report(sample, at: time, to: handler)
+        }
+        if let outcome {
+            finish(outcome.value, handler)
+        } else if !samples.isEmpty, task != nil {
+            joinTicker()  // time moves a body's progress too (rule W7)
+        }
+    }
+
+    // MARK: Completion
+
+    private func finish(_ outcome: ResponseProcessor.Outcome, _ handler: RequestCompletionHandler) {
+        lock.withLock { inbox = Inbox() }
+        task = nil
+        stopProgress()
+        outcomeLog?(.network, "\(requestDescription) → \(outcome.logSummary)")
+        let info = responseInfo(for: outcome)
+        if let wait = retryWait(after: info) {
+            retry(after: wait)
+            return
+        }
+        finishMetrics()
+        self.handler = nil
+        handler.broadcastResponse(info)
+    }
+
+    private func responseInfo(for outcome: ResponseProcessor.Outcome) -> ResponseInfo {
+        switch outcome {
+        case .response(let response):
+            return ResponseInfo(response: response)
+        case .notModified(let headers):
+            if let existing = resource.record.latestData {
+                // The 304's header fields replace the stored ones (RFC 9111 §4.3.4), so hooks see them too.
+                return ResponseInfo(response: .success(existing.revalidated(by: headers)), isNew: false)
+            }
+            let error = RequestError(
+                userMessage: "The server said nothing changed, but there is no saved data.",
+                cause: RequestError.Cause.NoLocalDataFor304(), httpStatusCode: 304, timestamp: resource.core.now())
+            return ResponseInfo(response: .failure(error))
+        }
+    }
+
+    func cancelUnderlyingOperation() {
+        lock.withLock { inbox = Inbox() }  // closed: whatever the provider still reports is dropped
+        retryTimer?.cancel()
+        retryTimer = nil
+        task?.cancel()
+        task = nil
+        stopProgress()
+        finishMetrics(cancelled: true)
+        handler = nil
+    }
+
+    // MARK: Retrying (rule R5)
+
+    /// Whether the request waits for its next attempt.
+    var isWaitingToRetry: Bool { retryTimer != nil }
+
+    /// How long to wait before another attempt, if the policy wants one after `info`.
+    private func retryWait(after info: ResponseInfo) -> TimeInterval? {
+        guard let policy = retryPolicy, policy.methods.contains(effectiveMethod),
+            case .retry(let seconds) = policy.decision(after: info, attempt: attempt)
+        else { return nil }
+        return seconds
+    }
+
+    private func retry(after seconds: TimeInterval) {
+        attempt += 1
+        outcomeLog?(
+            .network,
+            "\(requestDescription): attempt \(attempt) of \(retryPolicy?.maximumAttempts ?? attempt) in \(seconds) s")
+        // The service's scheduler runs actions on the main actor; the timer holds this request while it waits, as
+        // the provider does while it is in flight.
+        retryTimer = resource.core.scheduler.schedule(after: .nanoseconds(Int64((seconds * 1e9).rounded()))) {
+            MainActor.assumeIsolated {
+                guard let handler = self.handler, !handler.willIgnore else { return }
+                self.retryTimer = nil
+                self.urlRequest = self.buildRequest()  // built now: what is current after the wait
+                self.effectiveMethod = Self.method(of: self.urlRequest) ?? self.method
+                self.send()
+            }
+        }
+    }
+
+    func repeated() -> any RequestDelegate {
+        let repeated = NetworkRequest(resource: resource, method: method, buildRequest: buildRequest)
+        repeated.priorAttempts = priorAttempts + attempt
+        return repeated
+    }
+
+    var requestDescription: String {
+        "\(effectiveMethod.rawValue) \(ReposeLog.describe(url: urlRequest.url ?? resource.url))"
+    }
+
+    // MARK: Metrics (rule X1)
+
+    /// The recorder for the attempt about to be sent, made with the first attempt when `configuration` has monitors.
+    private func startMetrics(_ configuration: Configuration) -> MetricsRecorder? {
+        guard !configuration.monitors.isEmpty || metrics != nil else { return nil }
+        let url = urlRequest.url ?? resource.url
+        let isFirst = metrics == nil
+        let recorder =
+            metrics
+            ?? MetricsRecorder(
+                monitors: configuration.monitors, now: resource.core.now, method: effectiveMethod, url: url)
+        metrics = recorder
+        recorder.attemptStarted(
+            isFirst: isFirst, method: effectiveMethod, url: url, bodySize: urlRequest.httpBody?.count ?? 0)
+        return recorder
+    }
+
+    /// Whether a monitor measures this request.
+    var isMeasuring: Bool { metrics != nil }
+
+    /// Tells the monitors, once, that the request completed.
+    private func finishMetrics(cancelled: Bool = false) {
+        guard let recorder = metrics else { return }
+        metrics = nil
+        resource.latestMetrics = recorder.finish(attempts: priorAttempts + attempt, cancelled: cancelled)
+    }
+}
