@@ -21,20 +21,21 @@ import Foundation
 /// skip the dynamic exclusivity checks, which were a sizeable part of looking up a known path.
 @MainActor
 final class ResourceTable {
-    /// One resource and the table's books about it.
+    /// One resource and the table's books about it, in three words.
     struct Entry {
         /// Strongly while in use or under the limit; weakly once demoted, or after the app dropped the service.
         var holding: Holding
-        /// When the resource polls next (``Configuration/refreshInterval``), while it waits to.
-        var nextPoll: TimeInterval?
         /// Whether ``ResourceTable/candidates`` lists this entry, or it is being examined.
         var isCandidate = false
+        /// When the resource polls next (``Configuration/refreshInterval``), while it waits to; NaN otherwise,
+        /// rather than an optional, whose flag would make the entry a word longer.
+        var pollTime = TimeInterval.nan
+
+        var nextPoll: TimeInterval? { pollTime.isNaN ? nil : pollTime }
     }
 
     enum Holding {
         case strong(Resource)
-        /// A box rather than a weak field beside the strong one: demoting is rare, and the entry stays a word
-        /// smaller.
         case weak(WeakResource)
     }
 
@@ -74,8 +75,8 @@ final class ResourceTable {
     func resource(forKey key: ResourceKey) -> Resource? {
         switch entries[key]?.holding {
         case .strong(let resource): return resource
-        case .weak(let box):
-            guard let resource = box.resource else { return nil }
+        case .weak(let weakly):
+            guard let resource = weakly.resource else { return nil }
             if retainsResources {
                 hold(resource, forKey: key)
                 noteMaybeUnused(resource, key: key)
@@ -103,7 +104,7 @@ final class ResourceTable {
     /// Adds a resource just made; the caller is about to use it.
     func insert(_ resource: Resource, forKey key: ResourceKey) {
         guard retainsResources else {
-            entries[key] = Entry(holding: .weak(WeakResource(resource)))
+            entries.updateValue(Entry(holding: .weak(WeakResource(resource))), forKey: key)
             return
         }
         if stronglyHeldCount >= countLimit {
@@ -111,10 +112,11 @@ final class ResourceTable {
             sweepStep()
             if entries.count - stronglyHeldCount > purgeThreshold { purgeDead() }
         }
-        // The caller found no live resource for `key`: an entry replaced here is a dead weak one.
-        entries[key] = Entry(holding: .strong(resource))
+        // The caller found no live resource for `key`: an entry replaced here is a dead weak one. A new resource
+        // may go unused: a candidate from the start.
+        entries.updateValue(Entry(holding: .strong(resource), isCandidate: true), forKey: key)
         stronglyHeldCount += 1
-        noteMaybeUnused(resource, key: key)
+        candidates.append(key)
     }
 
     // MARK: Books kept for resources
@@ -124,7 +126,7 @@ final class ResourceTable {
         // Usually nothing is held weakly, and nothing need be looked up.
         guard retainsResources, stronglyHeldCount < entries.count else { return }
         let key = Self.key(of: resource)
-        guard case .weak(let box)? = entries[key]?.holding, box.resource === resource else { return }
+        guard case .weak(let weakly)? = entries[key]?.holding, weakly.resource === resource else { return }
         hold(resource, forKey: key)
     }
 
@@ -139,7 +141,7 @@ final class ResourceTable {
     }
 
     func setNextPoll(_ time: TimeInterval?, of resource: Resource) {
-        entries[Self.key(of: resource)]?.nextPoll = time
+        change(Self.key(of: resource)) { $0.pollTime = time ?? .nan }
     }
 
     // MARK: Letting go
@@ -147,9 +149,12 @@ final class ResourceTable {
     /// Demotes every unused resource and forgets dead ones.
     func flushUnused() {
         forgetCandidates()
-        // Keys first, then demotions: a demotion while walking the table would copy it.
-        let keys = Array(entries.keys)
-        for key in keys.filter(isUnused) { demote(key) }
+        // Keys first: changing the table while walking it would copy it.
+        for key in Array(entries.keys) {
+            guard case .strong? = entries[key]?.holding else { continue }
+            change(key) { $0.isCandidate = true }
+            examine(key)
+        }
         purgeDead()
     }
 
@@ -159,7 +164,7 @@ final class ResourceTable {
         retainsResources = false
         entries = entries.mapValues { entry in
             guard case .strong(let resource) = entry.holding else { return entry }
-            return Entry(holding: .weak(WeakResource(resource)), nextPoll: entry.nextPoll)
+            return Entry(holding: .weak(WeakResource(resource)), pollTime: entry.pollTime)
         }
         stronglyHeldCount = 0
         purgeDead()
@@ -170,7 +175,7 @@ final class ResourceTable {
         entries.values.compactMap { entry in
             switch entry.holding {
             case .strong(let resource): resource
-            case .weak(let box): box.resource
+            case .weak(let weakly): weakly.resource
             }
         }
     }
@@ -188,8 +193,16 @@ final class ResourceTable {
         ResourceKey(resource.url.absoluteString)
     }
 
+    /// Changes the entry at `key`, if there is one. Read and written whole: changing it in place, through the
+    /// dictionary's subscript, allocated three times per call.
+    private func change(_ key: ResourceKey, _ body: (inout Entry) -> Void) {
+        guard var entry = entries[key] else { return }
+        body(&entry)
+        entries.updateValue(entry, forKey: key)
+    }
+
     private func hold(_ resource: Resource, forKey key: ResourceKey) {
-        entries[key]?.holding = .strong(resource)
+        change(key) { $0.holding = .strong(resource) }
         stronglyHeldCount += 1
     }
 
@@ -197,7 +210,7 @@ final class ResourceTable {
         guard retainsResources, let entry = entries[key], !entry.isCandidate, case .strong(let held) = entry.holding,
             held === resource
         else { return }
-        entries[key]?.isCandidate = true
+        change(key) { $0.isCandidate = true }
         candidates.append(key)
     }
 
@@ -205,7 +218,7 @@ final class ResourceTable {
     private func demoteUnusedCandidates() {
         while let key = candidates.popLast() {
             guard entries[key]?.isCandidate == true else { continue }
-            if isUnused(key) { demote(key) }
+            examine(key)
         }
     }
 
@@ -221,38 +234,35 @@ final class ResourceTable {
         guard let key = sweepQueue.popLast(), case .strong? = entries[key]?.holding, entries[key]?.isCandidate == false
         else { return }
         sweptCount += 1
-        if isUnused(key) { demote(key) }
+        change(key) { $0.isCandidate = true }
+        examine(key)
     }
 
-    /// Whether the strongly held resource at `key` is unused. Its entry stays marked as a candidate meanwhile, so
-    /// that sweeping its observers (which may call the app) does not note it again; it is no candidate afterwards.
-    /// Holds no reference to the resource once it returns, so that ``demote(_:)`` can tell whether anything does.
-    private func isUnused(_ key: ResourceKey) -> Bool {
-        guard case .strong(let resource)? = entries[key]?.holding else { return false }
-        examinedCount &+= 1
-        entries[key]?.isCandidate = true
-        defer { entries[key]?.isCandidate = false }
-        return !resource.isInUse
-    }
-
-    /// Lets go of the strongly held resource at `key`: dropped if nothing else holds it (no weak reference, no
-    /// entry to purge later), else held weakly.
-    private func demote(_ key: ResourceKey) {
+    /// Demotes the strongly held resource at `key` if it is unused: dropped if nothing else holds it (no weak
+    /// reference, no entry to purge later), else held weakly. Its entry is marked as a candidate meanwhile, so
+    /// that sweeping its observers (which may call the app) does not note it again; it is no candidate after.
+    private func examine(_ key: ResourceKey) {
         guard case .strong(var resource)? = entries[key]?.holding else { return }
-        let nextPoll = entries.removeValue(forKey: key)?.nextPoll
+        examinedCount &+= 1
+        guard !resource.isInUse else {
+            change(key) { $0.isCandidate = false }
+            return
+        }
+        let pollTime = entries.removeValue(forKey: key)?.pollTime ?? .nan
         stronglyHeldCount -= 1
+        // The table's reference is gone: `resource` is the only one unless something else holds it.
         if isKnownUniquelyReferenced(&resource) { return }
-        entries[key] = Entry(holding: .weak(WeakResource(resource)), nextPoll: nextPoll)
+        entries.updateValue(Entry(holding: .weak(WeakResource(resource)), pollTime: pollTime), forKey: key)
     }
 
     private func forgetCandidates() {
-        for key in candidates { entries[key]?.isCandidate = false }
+        for key in candidates { change(key) { $0.isCandidate = false } }
         candidates.removeAll(keepingCapacity: true)
     }
 
     private func purgeDead() {
         entries = entries.filter { _, entry in
-            if case .weak(let box) = entry.holding { box.resource != nil } else { true }
+            if case .weak(let weakly) = entry.holding { weakly.resource != nil } else { true }
         }
         purgeThreshold = max(countLimit, 2 * (entries.count - stronglyHeldCount))
         keysByPath.removeAll()
@@ -280,7 +290,7 @@ struct ResourceKey: Hashable {
 }
 
 /// A weak reference to a resource, for books that must not keep it alive.
-final class WeakResource {
+struct WeakResource {
     weak var resource: Resource?
 
     init(_ resource: Resource) {
