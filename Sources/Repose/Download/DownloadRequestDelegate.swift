@@ -20,7 +20,7 @@ final class DownloadRequestDelegate: RequestDelegate {
     private var task: (any NetworkingTask)?
     private var transfer: (file: DownloadFile, state: DownloadTransfer)?
     private var attempt = 1
-    private var retryTimer: ScheduledWork?
+    private var retryTimer: TimerToken?
     /// Where the outcome goes; held from the start until the outcome is delivered or the download is cancelled.
     private var handler: RequestCompletionHandler?
     /// The download's measurements, while a monitor listens (rule X1); `nil` otherwise.
@@ -98,12 +98,10 @@ final class DownloadRequestDelegate: RequestDelegate {
             case .retry(let seconds) = policy.decision(after: info, attempt: attempt)
         {
             attempt += 1
-            retryTimer = resource.core.scheduler.schedule(after: .nanoseconds(Int64((seconds * 1e9).rounded()))) {
-                MainActor.assumeIsolated {
-                    guard self.handler?.willIgnore == false else { return }
-                    self.retryTimer = nil
-                    self.send()
-                }
+            retryTimer = resource.core.timers.after(seconds: seconds) {
+                guard self.handler?.willIgnore == false else { return }
+                self.retryTimer = nil
+                self.send()
             }
             return
         }

@@ -100,7 +100,7 @@ extension ServiceCore {
             name = text.isEmpty || text.contains(where: \.isWhitespace) ? nil : text
         }
         guard let name, let url = urlNamed(name) else { return nil }
-        return resourceCache.resource(forKey: ResourceKey(url.absoluteString))
+        return resourceTable.resource(forKey: ResourceKey(url.absoluteString))
     }
 
     /// `name` as an absolute URL: itself if it has a scheme, else a path under the base URL.

@@ -4,7 +4,7 @@ import Foundation
 /// with the last event ID, a growing wait while attempts keep failing, and an end for good when the server refuses
 /// the stream (rules V2, V4).
 ///
-/// Every wait runs on the service's scheduler, so a test drives reconnection with virtual time. The runner holds
+/// Every wait runs on the service's timers, so a test drives reconnection with virtual time. The runner holds
 /// its resource (and so the service's core); nothing holds the runner but its ``EventStream`` and, while they run,
 /// its attempt's callbacks (weakly) and its wait.
 @MainActor
@@ -30,7 +30,7 @@ final class EventStreamRunner {
     private(set) var failures = 0
     private var attempt: Request?
     private var attemptOpened = false
-    private var wait: ScheduledWork?
+    private var wait: TimerToken?
     private var reconnectSubscription: Subscription?
 
     /// The longest wait between attempts while they keep failing, unless the server's `retry` is longer.
@@ -162,12 +162,10 @@ final class EventStreamRunner {
 
     private func scheduleReconnect(after delay: Duration) {
         wait?.cancel()
-        wait = core.scheduler.schedule(after: delay) { [weak self] in
-            MainActor.assumeIsolated {
-                guard let self else { return }
-                self.sweepObservers?()
-                if self.isRunning { self.connect() }
-            }
+        wait = core.timers.after(delay) { [weak self] in
+            guard let self else { return }
+            sweepObservers?()
+            if isRunning { connect() }
         }
     }
 

@@ -66,7 +66,7 @@ extension ResourceSnapshot {
             age: data == nil && error == nil ? nil : max(0, now - timestamp),
             isUpToDate: resource.isUpToDate,
             observerCount: resource.liveObserverCount,
-            requestsInFlight: resource.trackedRequests.count,
+            requestsInFlight: resource.requests.tracked.count,
             latestErrorMessage: error.map { ReposeLog.redactingURLs(in: $0.userMessage) },
             etag: data?.etag,
             contentType: data?.contentType,

@@ -15,7 +15,7 @@ extension Service {
     /// - Returns: The resources alive now, ordered by URL, with the service's clock reading.
     public func inspect() -> ServiceSnapshot {
         let now = core.now()
-        let resources = resourceCache.allResources.map { ResourceSnapshot($0, now: now) }
+        let resources = resourceTable.allResources.map { ResourceSnapshot($0, now: now) }
         return ServiceSnapshot(time: now, resources: resources.sorted { $0.url < $1.url })
     }
 }

@@ -48,7 +48,7 @@ extension Outbox {
             if let change = entry.change { changesByTarget[entry.changeTarget, default: []].append(change) }
         }
         for (target, changes) in changesByTarget {
-            core?.resourceCache.resource(forKey: ResourceKey(target))?.apply(.changesRestored(changes))
+            core?.resourceTable.resource(forKey: ResourceKey(target))?.apply(.changesRestored(changes))
         }
         drainAll()
     }
@@ -64,7 +64,7 @@ extension Outbox {
             guard let entry = book.remove(key) else { continue }
             if case .sending(let request) = entry.phase { request.cancel() }
             if let change = entry.change {
-                core?.resourceCache.resource(forKey: ResourceKey(entry.changeTarget))?.apply(
+                core?.resourceTable.resource(forKey: ResourceKey(entry.changeTarget))?.apply(
                     .changeFailed(id: change.id))
             }
             entry.caller?.broadcastResponse(.cancellation(timestamp: now))

@@ -120,7 +120,7 @@ extension Outbox {
         reading?.ended.insert(entry.key)  // a read under way may have listed its file before the removal
         if case .sending(let request) = entry.phase { request.cancel() }
         if let change = entry.change {
-            core?.resourceCache.resource(forKey: ResourceKey(entry.changeTarget))?.apply(.changeFailed(id: change.id))
+            core?.resourceTable.resource(forKey: ResourceKey(entry.changeTarget))?.apply(.changeFailed(id: change.id))
         }
     }
 

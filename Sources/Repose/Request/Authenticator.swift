@@ -121,7 +121,7 @@ public final class Authenticator {
         let request = Request(
             delegate: CredentialRefreshDelegate(
                 authenticator: self, service: resource.service, now: resource.core.now,
-                scheduler: resource.core.scheduler, timeLimit: refreshTimeLimit, log: log),
+                timers: resource.core.timers, timeLimit: refreshTimeLimit, log: log),
             now: resource.core.now)
         refresh = request
         refreshedGeneration = generation

@@ -5,7 +5,7 @@ import ReposeSignals
 /// credential to the authenticator, then completes, so that the requests waiting for it are repeated with the new
 /// credential. The credential never goes into the response: success is an empty entity.
 ///
-/// The refresh has a time limit on the service's scheduler (rule T6): when it passes first, the closure's task is
+/// The refresh has a time limit on the service's timers (rule T6): when it passes first, the closure's task is
 /// cancelled and the refresh fails with ``RequestError/Cause/CredentialRefreshTimedOut``, whatever the closure does
 /// later.
 @MainActor
@@ -13,34 +13,32 @@ final class CredentialRefreshDelegate: RequestDelegate {
     private let authenticator: Authenticator
     private let service: Service
     private let now: @Sendable () -> Double
-    private let scheduler: any Scheduler & Sendable
+    private let timers: Timers
     private let timeLimit: TimeInterval
     /// The `network` log handler of the request that was turned away.
     private let log: ReposeLog.MessageHandler?
     private var task: Task<Void, Never>?
-    private var deadline: ScheduledWork?
+    private var deadline: TimerToken?
     /// Set once the refresh has an outcome (or was cancelled): a closure that returns after that is ignored.
     private var isOver = false
 
     init(
         authenticator: Authenticator, service: Service, now: @escaping @Sendable () -> Double,
-        scheduler: any Scheduler & Sendable, timeLimit: TimeInterval, log: ReposeLog.MessageHandler?
+        timers: Timers, timeLimit: TimeInterval, log: ReposeLog.MessageHandler?
     ) {
         self.authenticator = authenticator
         self.service = service
         self.now = now
-        self.scheduler = scheduler
+        self.timers = timers
         self.timeLimit = timeLimit
         self.log = log
     }
 
     func startUnderlyingOperation(passingResponseTo completionHandler: RequestCompletionHandler) {
-        // An infinite or absurd limit (or NaN) would trap when turned into nanoseconds: a billion seconds is never.
-        let seconds = timeLimit.isFinite ? min(max(0, timeLimit), 1e9) : 1e9
-        let limit = Duration.nanoseconds(Int64((seconds * 1e9).rounded(.up)))
-        // The service's scheduler runs its work on the main actor.
-        deadline = scheduler.schedule(after: limit) { [weak self, weak completionHandler] in
-            MainActor.assumeIsolated { self?.timeOut(completionHandler) }
+        // An infinite or absurd limit (or NaN) means never: a billion seconds.
+        let seconds = timeLimit.isNaN ? .infinity : timeLimit
+        deadline = timers.after(seconds: seconds) { [weak self, weak completionHandler] in
+            self?.timeOut(completionHandler)
         }
         task = Task { @MainActor [self] in
             let response: Response
@@ -96,7 +94,7 @@ final class CredentialRefreshDelegate: RequestDelegate {
 
     func repeated() -> any RequestDelegate {
         CredentialRefreshDelegate(
-            authenticator: authenticator, service: service, now: now, scheduler: scheduler, timeLimit: timeLimit,
+            authenticator: authenticator, service: service, now: now, timers: timers, timeLimit: timeLimit,
             log: log)
     }
 

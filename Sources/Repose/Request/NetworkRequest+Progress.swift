@@ -126,24 +126,24 @@ extension NetworkRequest {
 }
 
 /// One repeating tick per service that moves the progress of the requests under way: the original library gave every
-/// request a timer of its own. It runs only while some request is ticking, on the service's scheduler (virtual time
-/// in tests), and a burst of requests shares one scheduled tick.
+/// request a timer of its own. It runs only while some request is ticking, on the service's timers (virtual time in
+/// tests), and a burst of requests shares one scheduled tick.
 @MainActor
 final class ProgressTicker {
     /// How often progress may move with time: ten steps a second are plenty for a bar.
     static let interval: Duration = .milliseconds(100)
 
-    private let scheduler: any Scheduler & Sendable
+    private let timers: Timers
     /// Held strongly: a request leaves when it completes or is cancelled.
     private var entries: [NetworkRequest] = []
-    private var scheduledTick: ScheduledWork?
+    private var scheduledTick: TimerToken?
     /// Set when the scheduler ran the tick while it was being scheduled (an immediate scheduler): time does not pass
     /// there, so ticking again would never end.
     private var runsActionsAtOnce = false
     private var isScheduling = false
 
-    init(scheduler: any Scheduler & Sendable) {
-        self.scheduler = scheduler
+    init(timers: Timers) {
+        self.timers = timers
     }
 
     func add(_ request: NetworkRequest) {
@@ -167,11 +167,9 @@ final class ProgressTicker {
     private func scheduleTick() {
         guard scheduledTick == nil, !runsActionsAtOnce, !entries.isEmpty else { return }
         isScheduling = true
-        // The one call site of the progress tick. The scheduler runs actions on the main actor; the tick holds the
-        // ticker weakly, so a service that goes away leaves nothing to tick.
-        let work = scheduler.schedule(after: Self.interval) { [weak self] in
-            MainActor.assumeIsolated { self?.tick() }
-        }
+        // The one call site of the progress tick. It holds the ticker weakly, so a service that goes away leaves
+        // nothing to tick.
+        let work = timers.after(Self.interval) { [weak self] in self?.tick() }
         if !runsActionsAtOnce { scheduledTick = work }
         isScheduling = false
     }

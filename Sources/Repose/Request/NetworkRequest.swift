@@ -41,7 +41,7 @@ final class NetworkRequest: RequestDelegate {
     private var priorAttempts = 0
     private var retryPolicy: RetryPolicy?
     /// The policy's wait before the next attempt, while it runs.
-    private var retryTimer: ScheduledWork?
+    private var retryTimer: TimerToken?
     /// The `network` log handler of the scope that started the request: the outcome's line is written on the main
     /// queue, where a task-scoped handler may no longer be in effect.
     private var outcomeLog: ReposeLog.MessageHandler?
@@ -252,16 +252,13 @@ final class NetworkRequest: RequestDelegate {
         outcomeLog?(
             .network,
             "\(requestDescription): attempt \(attempt) of \(retryPolicy?.maximumAttempts ?? attempt) in \(seconds) s")
-        // The service's scheduler runs actions on the main actor; the timer holds this request while it waits, as
-        // the provider does while it is in flight.
-        retryTimer = resource.core.scheduler.schedule(after: .nanoseconds(Int64((seconds * 1e9).rounded()))) {
-            MainActor.assumeIsolated {
-                guard let handler = self.handler, !handler.willIgnore else { return }
-                self.retryTimer = nil
-                self.urlRequest = self.buildRequest()  // built now: what is current after the wait
-                self.effectiveMethod = Self.method(of: self.urlRequest) ?? self.method
-                self.send()
-            }
+        // The timer holds this request while it waits, as the provider does while it is in flight.
+        retryTimer = resource.core.timers.after(seconds: seconds) {
+            guard let handler = self.handler, !handler.willIgnore else { return }
+            self.retryTimer = nil
+            self.urlRequest = self.buildRequest()  // built now: what is current after the wait
+            self.effectiveMethod = Self.method(of: self.urlRequest) ?? self.method
+            self.send()
         }
     }
 

@@ -78,7 +78,7 @@ extension Resource {
     /// delegate sends it when it goes to the network.
     @discardableResult
     func load(using request: Request, announcing: Bool) -> Request {
-        loadRequests.append(request)
+        requests.loads.append(request)
         let tracks = beginTracking(request)
         if announcing { apply(.loadStarted) }
         request.onProgress { [weak self] progress in
@@ -101,7 +101,7 @@ extension Resource {
     }
 
     private func finishLoad(_ request: Request, with info: ResponseInfo, start: LoadStart) {
-        loadRequests.removeAll { $0 === request }
+        requests.loads.removeAll { $0 === request }
         apply(change(for: info, start: start))
         ReposeLog.log(.stateChanges, stateLogLine)
         if timing.refreshInterval != nil, isObserved { pollWhenDue() }
@@ -168,14 +168,10 @@ extension Resource {
     public func cancelLoadIfUnobserved(
         afterDelay delay: TimeInterval, then callback: @escaping @MainActor () -> Void = {}
     ) {
-        // The service's scheduler runs actions on the main actor (MainScheduler on the main queue, TestScheduler
-        // when the test advances it from the main actor), so assuming that isolation is sound. The timer does not
-        // keep the resource alive: one that is gone has no load left to cancel.
-        _ = core.scheduler.schedule(after: .seconds(delay)) { [weak self] in
-            MainActor.assumeIsolated {
-                self?.cancelLoadIfUnobserved()
-                callback()
-            }
+        // The timer does not keep the resource alive: one that is gone has no load left to cancel.
+        core.timers.after(seconds: delay) { [weak self] in
+            self?.cancelLoadIfUnobserved()
+            callback()
         }
     }
 
@@ -188,21 +184,15 @@ extension Resource {
     /// Adds `request` to ``allRequests`` unless it is there already or done; returns whether it did, in which case
     /// the caller calls ``endTracking(_:)`` when it completes.
     private func beginTracking(_ request: Request) -> Bool {
-        let id = ObjectIdentifier(request)
-        guard request.state != .completed, trackedRequests[id] == nil else { return false }
-        Self.trackingOrder += 1
-        trackedRequests[id] = (Self.trackingOrder, request)
+        guard requests.track(request) else { return false }
         markInUse()
         return true
     }
 
     private func endTracking(_ request: Request) {
-        guard trackedRequests.removeValue(forKey: ObjectIdentifier(request)) != nil else { return }
-        if trackedRequests.isEmpty { noteMaybeUnused() }
+        guard requests.untrack(request) else { return }
+        if requests.tracked.isEmpty { noteMaybeUnused() }
     }
-
-    /// Orders ``allRequests``: one count for every resource, so no resource stores one of its own.
-    private static var trackingOrder = 0
 }
 
 extension Resource {

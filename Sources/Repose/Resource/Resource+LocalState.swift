@@ -54,7 +54,7 @@ extension Resource {
         for request in allRequests + loadRequests {
             request.cancel()
         }
-        loadRequests.removeAll()
+        requests.loads.removeAll()
         cacheCheck = .notStarted  // as if newly created: the next use reads the cache again
         apply(.wiped)
     }

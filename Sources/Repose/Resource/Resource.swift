@@ -24,8 +24,12 @@ public final class Resource {
     public var service: Service { core.service }
     /// The resource's canonical URL.
     public let url: URL
-    /// For a resource whose URL could not be built, the text it came from; its requests all fail.
-    let invalidURLSource: String?
+    /// For a resource whose URL could not be built, the text it came from and why; its requests all fail.
+    let invalidURL: (source: String, reason: InvalidURLReason)?
+    /// For a resource whose URL could not be built, the text it came from.
+    var invalidURLSource: String? { invalidURL?.source }
+    /// Why the URL could not be built, for a resource with an ``invalidURLSource``.
+    var invalidURLReason: InvalidURLReason { invalidURL?.reason ?? .unbuildable }
 
     // Unchecked exclusivity on `record` and `configurations`: each access is a read, or a write that ends before
     // any call into app code (`apply(_:)` changes the record, then notifies; configuration closures run before the
@@ -35,14 +39,12 @@ public final class Resource {
     /// What the resource knows: its latest data and error, and whether they were declared stale. Changed only
     /// through ``apply(_:)``.
     @exclusivity(unchecked) private(set) var record = ResourceRecord()
+    /// The requests in flight: the loads, and every request that concerns this resource.
+    var requests = ResourceRequests()
     /// The loads in flight, oldest first.
-    public internal(set) var loadRequests: [Request] = []
+    public var loadRequests: [Request] { requests.loads }
     /// Every request in flight that concerns this resource, loads included, oldest first.
-    public var allRequests: [Request] { trackedRequests.values.sorted { $0.order < $1.order }.map(\.request) }
-    /// The requests of ``allRequests`` by identity, each with the order it began in: tracking and ending one costs
-    /// the same whatever the number in flight, so an outbox draining thousands of one resource's writes, which end
-    /// in another order than they began, stays linear.
-    var trackedRequests: [ObjectIdentifier: (order: Int, request: Request)] = [:]
+    public var allRequests: [Request] { requests.all }
     /// Who hears about changes: observers, and through them the resource's signals.
     var observers = ResourceObservers()
     var signals: ResourceSignals?
@@ -50,15 +52,6 @@ public final class Resource {
     var cacheCheck = CacheCheck.notStarted
     /// This resource's configuration, built on first use and rebuilt after the service's configuration changes.
     @exclusivity(unchecked) var configurations = ResourceConfigurations()
-    /// Set while a flush has left this resource only weakly held by the service; becoming used again re-retains it.
-    var isHeldWeaklyByService = false
-    /// Set while the service's table lists this resource as one that may have become unused.
-    var isUnusedCandidate = false
-    /// Why the URL could not be built, for a resource with an ``invalidURLSource``. One byte, in the padding the two
-    /// flags above leave before the next word.
-    let invalidURLReason: InvalidURLReason
-    /// When this resource polls next (``Configuration/refreshInterval``), if it is waiting to.
-    var nextPoll: TimeInterval?
     /// The latest monitored request's metrics, for the inspector; only a monitored request sets it (rule X1).
     var latestMetrics: RequestMetrics?
 
@@ -68,8 +61,7 @@ public final class Resource {
     ) {
         self.core = core
         self.url = url
-        self.invalidURLSource = invalidURLSource
-        self.invalidURLReason = invalidURLReason
+        invalidURL = invalidURLSource.map { ($0, invalidURLReason) }
     }
 
     // MARK: State
@@ -103,7 +95,7 @@ public final class Resource {
     public var isLoading: Bool { !loadRequests.isEmpty }
 
     /// Whether any request concerning this resource is in flight.
-    public var isRequesting: Bool { !trackedRequests.isEmpty }
+    public var isRequesting: Bool { !requests.tracked.isEmpty }
 
     /// Whether this resource is used: observed, or with requests in flight. Unused resources may be released.
     var isInUse: Bool { isObserved || isRequesting }
@@ -116,18 +108,16 @@ public final class Resource {
         return hasObservers
     }
 
-    /// Makes the service hold this resource strongly again if a flush demoted it; called whenever it gains an
-    /// observer or a request (rules B20, D13).
+    /// Makes the service hold this resource strongly again if it was let go; called whenever it gains an observer
+    /// or a request (rules B20, D13).
     func markInUse() {
-        if isHeldWeaklyByService {
-            core.resourceCache.promote(self)
-        }
+        core.resourceTable.markInUse(self)
     }
 
     /// Tells the service's table that this resource may be unused now (rules B21, D13), so that it need not look
     /// at every resource to find out.
     func noteMaybeUnused() {
-        core.resourceCache.noteMaybeUnused(self)
+        core.resourceTable.noteMaybeUnused(self)
     }
 }
 

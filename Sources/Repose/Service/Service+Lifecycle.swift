@@ -18,7 +18,7 @@ extension Service {
     /// Loads every observed resource whose data is stale: the network came back, or the app became active
     /// (rule R8). Resources nobody observes wait for their next `loadIfNeeded()`.
     public func loadStaleObservedResources() {
-        for resource in resourceCache.allResources where resource.isObserved {
+        for resource in resourceTable.allResources where resource.isObserved {
             resource.loadIfNeeded()
         }
     }

@@ -51,7 +51,7 @@ extension Service {
     }
 
     private func wipeLiveResources(where predicate: (Resource) -> Bool) {
-        for resource in resourceCache.allResources where predicate(resource) {
+        for resource in resourceTable.allResources where predicate(resource) {
             resource.wipe()
         }
     }

@@ -25,7 +25,7 @@ public final class Service {
     var now: @Sendable () -> TimeInterval { core.now }
     /// The service's clock, which also runs delayed work on the main actor.
     var scheduler: any Scheduler & Sendable { core.scheduler }
-    var resourceCache: ResourceCache { core.resourceCache }
+    var resourceTable: ResourceTable { core.resourceTable }
 
     /// Creates a service.
     ///
@@ -125,13 +125,13 @@ public final class Service {
     /// deallocated without removing them is noticed at its next change, or by a sweep that looks at one resource
     /// every eight new ones, round the table; call ``flushUnusedResources()`` to release those at once.
     public var cachedResourceCountLimit: Int {
-        get { resourceCache.countLimit }
-        set { resourceCache.countLimit = newValue }
+        get { resourceTable.countLimit }
+        set { resourceTable.countLimit = newValue }
     }
 
     /// Releases every resource that has no observers and no requests in flight. On Apple platforms this also
     /// happens on a memory warning.
     public func flushUnusedResources() {
-        resourceCache.flushUnused()
+        resourceTable.flushUnused()
     }
 }

@@ -15,15 +15,14 @@ final class ServiceCore {
     /// Where timestamps and staleness come from: seconds since 1970, read from ``scheduler`` (see
     /// ``ServiceClock``). Nothing else in Repose reads the time.
     let now: @Sendable () -> TimeInterval
-    /// The service's clock, which also runs delayed work on the main actor, such as
-    /// ``Resource/cancelLoadIfUnobserved(afterDelay:then:)``.
+    /// The service's clock. Waits go through ``timers``, which runs them on it.
     let scheduler: any Scheduler & Sendable
 
-    /// The one timer behind every resource's polls and staleness watches.
-    let deadlines: Deadlines
-    let resourceCache = ResourceCache(countLimit: 100)
+    /// Every wait: polls, staleness, retries, reconnects, time limits, delayed cancels, end-of-turn work.
+    let timers: Timers
+    let resourceTable = ResourceTable(countLimit: 100)
     /// Moves the progress of requests waiting for a response: one tick for the whole service.
-    lazy var progressTicker = ProgressTicker(scheduler: scheduler)
+    lazy var progressTicker = ProgressTicker(timers: timers)
     var configurationEntries: [ConfigurationEntry] = []
     /// Bumped whenever configuration changes, so that resources recompute their cached configuration.
     private(set) var configurationVersion = 0
@@ -48,8 +47,8 @@ final class ServiceCore {
         self.networking = networking
         self.now = clock
         self.scheduler = scheduler
-        deadlines = Deadlines(scheduler: scheduler, now: clock)
-        mutations = MutationBooks(scheduler: scheduler)
+        timers = Timers(scheduler: scheduler, now: clock)
+        mutations = MutationBooks(timers: timers)
     }
 
     /// The app's `Service` for this core; if the app dropped it, a new one, which holds resources again for as
@@ -63,13 +62,13 @@ final class ServiceCore {
 
     func attach(_ service: Service) {
         handle = service
-        resourceCache.retainsResources = true
+        resourceTable.retainsResources = true
     }
 
     /// The app dropped its `Service`: hold no resource strongly any more, so that nothing the app does not use
     /// stays alive.
     func serviceReleased() {
-        resourceCache.releaseAll()
+        resourceTable.releaseAll()
         eventStreams.serviceReleased()
     }
 
@@ -83,16 +82,16 @@ final class ServiceCore {
     /// The resource at `path` under ``baseURL``.
     func resource(path: String) -> Resource {
         // A path seen before goes straight to its canonical key: building and parsing the URL is most of the cost.
-        if let known = resourceCache.resource(forPath: path) { return known }
+        if let known = resourceTable.resource(forPath: path) { return known }
         guard let baseURL else { return invalidResource(source: path) }
         guard let url = resourceURL(base: baseURL, path: path) else {
             return invalidResource(source: path, reason: .forPath(path))
         }
         let key = ResourceKey(url.absoluteString)
-        if let existing = resourceCache.resource(forKey: key) {
+        if let existing = resourceTable.resource(forKey: key) {
             // Remembered on the second lookup, not the first: a path looked up once (most of a list's rows) costs
             // no entry, whose insert and the table's growth were a large share of making a resource in a big table.
-            resourceCache.remember(path: path, key: key)
+            resourceTable.remember(path: path, key: key)
             return existing
         }
         return create(url: url, key: key)
@@ -113,13 +112,13 @@ final class ServiceCore {
     }
 
     private func resource(url: URL, key: ResourceKey) -> Resource {
-        resourceCache.resource(forKey: key) ?? create(url: url, key: key)
+        resourceTable.resource(forKey: key) ?? create(url: url, key: key)
     }
 
     private func create(url: URL, key: ResourceKey) -> Resource {
         let created = Resource(core: self, url: url)
         showPendingChanges(on: created)
-        resourceCache.insert(created, forKey: key)
+        resourceTable.insert(created, forKey: key)
         return created
     }
 
@@ -136,13 +135,13 @@ final class ServiceCore {
     func invalidResource(source: String?, reason: InvalidURLReason = .unbuildable) -> Resource {
         let escaped = (source ?? "").addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
         let key = ResourceKey("repose-invalid-url:" + reason.keyPrefix + escaped)
-        if let existing = resourceCache.resource(forKey: key) {
+        if let existing = resourceTable.resource(forKey: key) {
             return existing
         }
         let placeholder = URL(string: key.text) ?? URL(fileURLWithPath: "/")
         let created = Resource(core: self, url: placeholder, invalidURLSource: source ?? "", invalidURLReason: reason)
         showPendingChanges(on: created)
-        resourceCache.insert(created, forKey: key)
+        resourceTable.insert(created, forKey: key)
         return created
     }
 }

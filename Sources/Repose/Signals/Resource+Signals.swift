@@ -163,14 +163,14 @@ final class StateFeed: ResourceObserver, DeadlineTarget {
             turnsStale > resource.core.now()
         else { return }
         staleAt = turnsStale
-        resource.core.deadlines.add(turnsStale, for: self)
+        resource.core.timers.add(turnsStale, for: self)
     }
 
     /// Withdraws the time this feed asked the service's timer for: its subscriber left.
     func stopWatching() {
         guard staleAt != nil else { return }
         staleAt = nil
-        resource?.core.deadlines.withdraw(self)
+        resource?.core.timers.withdraw(self)
     }
 
     func deadlineArrived(now: TimeInterval) {

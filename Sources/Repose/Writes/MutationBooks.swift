@@ -4,11 +4,11 @@ import ReposeSignals
 /// What a service keeps for its mutations: the resources to reload once the current main-actor turn ends, and
 /// the outbox.
 ///
-/// Reloads wait for the end of the turn (a zero delay on the service's scheduler), so that several mutations that
+/// Reloads wait for the end of the turn (a zero wait on the service's timers), so that several mutations that
 /// land together reload each resource once (rule M6).
 @MainActor
 final class MutationBooks {
-    private let scheduler: any Scheduler & Sendable
+    private let timers: Timers
     /// Held weakly: a resource nobody uses any more has nobody to show its new data to. With each, the loads it
     /// had in flight when it became stale: they may have left before the mutation landed.
     private var reloads: [(resource: WeakResource, earlierLoads: [ObjectIdentifier])] = []
@@ -20,8 +20,8 @@ final class MutationBooks {
         didSet { outbox?.switchPartition(to: partition) }
     }
 
-    init(scheduler: any Scheduler & Sendable) {
-        self.scheduler = scheduler
+    init(timers: Timers) {
+        self.timers = timers
     }
 
     /// The outbox of the service of `core`, made now (in memory only) if it has none yet.
@@ -39,10 +39,7 @@ final class MutationBooks {
         }
         guard !isFlushScheduled else { return }
         isFlushScheduled = true
-        // The service's scheduler runs actions on the main actor (see `cancelLoadIfUnobserved(afterDelay:then:)`).
-        _ = scheduler.schedule(after: .zero) { [weak self] in
-            MainActor.assumeIsolated { self?.flush() }
-        }
+        timers.after(.zero) { [weak self] in self?.flush() }
     }
 
     private func flush() {

@@ -19,11 +19,11 @@ extension Resource {
         let scope = scope ?? configuration(for: method).invalidation
         var stale: [Resource] = scope.target ? [self] : []
         if scope.parent {
-            stale += URLBuilding.parentKeys(of: url).compactMap { core.resourceCache.resource(forKey: ResourceKey($0)) }
+            stale += URLBuilding.parentKeys(of: url).compactMap { core.resourceTable.resource(forKey: ResourceKey($0)) }
         }
         if !scope.others.isEmpty {
             let patterns = scope.others.map { URLPattern(glob: $0, baseURL: core.baseURL) }
-            stale += core.resourceCache.allResources.filter { resource in
+            stale += core.resourceTable.allResources.filter { resource in
                 patterns.contains { $0.matches(resource.url) }
             }
         }

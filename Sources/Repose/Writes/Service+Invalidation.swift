@@ -20,7 +20,7 @@ extension Service {
     /// Marks every live resource for which `predicate` is true as stale, as ``invalidateResources(matching:)``
     /// does.
     public func invalidateResources(_ predicate: (Resource) -> Bool) {
-        for resource in resourceCache.allResources where predicate(resource) {
+        for resource in resourceTable.allResources where predicate(resource) {
             resource.invalidateForMutation()
         }
     }

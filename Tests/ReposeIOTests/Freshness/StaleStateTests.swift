@@ -73,7 +73,7 @@ struct StaleStateTests {
         #expect(harness.scheduler.pendingCount == 1)  // one subscriber still waits for it
         second.cancel()
         #expect(harness.scheduler.pendingCount == 0)
-        #expect(resource.core.deadlines.count == 0)
+        #expect(resource.core.timers.count == 0)
         harness.clock.now += 40
         #expect(snapshots == 2)  // the two replays, nothing more
     }

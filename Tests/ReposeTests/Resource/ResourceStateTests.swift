@@ -231,4 +231,18 @@ struct DelayedCancelTests {
         #expect(request.state == .inProgress)
         #expect(callbacks == 1)
     }
+
+    @Test("A29 an infinite delay does not trap and never ends within reach; a NaN delay ends at the end of the turn")
+    func unreachableAndMeaninglessDelays() {
+        let request = resource.load()
+        var callbacks = 0
+        resource.cancelLoadIfUnobserved(afterDelay: .infinity) { callbacks += 1 }
+        harness.scheduler.advance(by: .seconds(1_000_000))
+        #expect(request.state == .inProgress)
+        #expect(callbacks == 0)
+        resource.cancelLoadIfUnobserved(afterDelay: .nan) { callbacks += 1 }
+        harness.scheduler.advance()
+        #expect(request.state == .completed)
+        #expect(callbacks == 1)
+    }
 }

@@ -5,7 +5,7 @@ import Testing
 @testable import ReposeTestSupport
 
 @MainActor
-@Suite("ResourceCache: identity by path and amortised clean-up", .checksLifetimes)
+@Suite("ResourceTable: identity by path and amortised clean-up", .checksLifetimes)
 struct ResourceCacheTests {
     let harness = Harness()
     var service: Service { harness.service }
@@ -49,9 +49,19 @@ struct ResourceCacheTests {
         }
         // Live: the 50 held ones. Dead weak entries may accumulate up to twice what survived the last purge.
         withExtendedLifetime(held) {
-            #expect(service.resourceCache.weakEntryCount <= 2 * (held.count + 10) + 10)
-            #expect(service.resourceCache.stronglyHeldCount <= 2 * (held.count + 10))
+            #expect(service.resourceTable.weakEntryCount <= 2 * (held.count + 10) + 10)
+            #expect(service.resourceTable.stronglyHeldCount <= 2 * (held.count + 10))
         }
+    }
+
+    @Test("D13 the table keeps its books in its entries: a resource stores at most 10 members, none of them its")
+    func resourceKeepsNoTableBooks() {
+        let resource = service.resource("/kept")
+        let members = Mirror(reflecting: resource).children.compactMap(\.label)
+        #expect(members.count <= 10, "\(members)")
+        #expect(!members.contains { $0.localizedCaseInsensitiveContains("poll") })
+        #expect(!members.contains { $0.localizedCaseInsensitiveContains("weak") })
+        #expect(!members.contains { $0.localizedCaseInsensitiveContains("candidate") })
     }
 
     @Test("D13 the table of known paths stays bounded by the live resources")
@@ -60,13 +70,13 @@ struct ResourceCacheTests {
         for index in 0..<1_000 {
             _ = service.resource("/passing/\(index)")
         }
-        let cache = service.resourceCache
+        let cache = service.resourceTable
         #expect(cache.knownPathCount <= 2 * max(10, cache.stronglyHeldCount + cache.weakEntryCount))
     }
 }
 
 @MainActor
-@Suite("ResourceCache: unused resources are found without rescanning used ones", .checksLifetimes)
+@Suite("ResourceTable: unused resources are found without rescanning used ones", .checksLifetimes)
 struct UnusedResourceTrackingTests {
     let harness = Harness()
     var service: Service { harness.service }
@@ -84,9 +94,9 @@ struct UnusedResourceTrackingTests {
         // Each insertion past the limit looks at the resources noted since the one before: the 10 before it for the
         // first, then one each, still in the processor's cache. The sweep for observers whose owners died
         // unannounced looks at one more every eighth. (Whole passes past the limit, doubling, looked at 12,287.)
-        let cache = service.resourceCache
+        let cache = service.resourceTable
         let insertions = count - 10
-        #expect(cache.sweptCount <= insertions / ResourceCache.insertsPerSweptResource)
+        #expect(cache.sweptCount <= insertions / ResourceTable.insertsPerSweptResource)
         #expect(cache.examinedCount == 10 + (insertions - 1) + cache.sweptCount)
         #expect(cache.stronglyHeldCount == count)
     }
