@@ -48,7 +48,9 @@ public final class Service {
         sendOutbox(on: options.reconnected)
     }
 
-    /// Creates a service from a base `URL`; `options` are those of the `String` form.
+    /// Creates a service from a base `URL`; `options` are those of the `String` form. A literal `nil` picks the
+    /// `String` form (this one is disfavoured), so `Service(baseURL: nil)` needs no type annotation.
+    @_disfavoredOverload
     public convenience init(baseURL: URL?, options: Options = Options()) {
         self.init(baseURL: baseURL?.absoluteString, options: options)
     }
@@ -75,14 +77,16 @@ public final class Service {
         core.resource(path: path)
     }
 
-    /// The resource at `path` under another base URL than the service's.
+    /// The resource at `path` under another base URL than the service's. A literal `nil` picks the `String` form.
+    @_disfavoredOverload
     public func resource(baseURL: URL?, path: String) -> Resource {
         guard let base = URLBuilding.serviceBaseURL(baseURL) else { return invalidResource(source: path) }
         return core.resource(
             url: URLBuilding.resourceURL(base: base, path: path), source: path, reason: .forPath(path))
     }
 
-    /// The resource at `path` under another base URL than the service's.
+    /// The resource at `path` under another base URL than the service's. A `nil` or unparseable base gives a
+    /// resource whose requests fail with ``RequestError/Cause/InvalidURL``.
     public func resource(baseURL: String?, path: String) -> Resource {
         guard let base = URLBuilding.serviceBaseURL(baseURL) else { return invalidResource(source: path) }
         return core.resource(

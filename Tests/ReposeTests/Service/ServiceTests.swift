@@ -66,6 +66,16 @@ struct ServiceTests {
         #expect(harness.network.sent.isEmpty)
     }
 
+    @Test("D3 D4 D11 Service(baseURL: nil) and resource(baseURL: nil, path:) need no type annotation")
+    func nilBaseURLs() {
+        let unbased = Service(baseURL: nil, options: .init(networking: harness.network))
+        #expect(unbased.baseURL == nil)
+        let resource = service.resource(baseURL: nil, path: "/users")
+        #expect(resource === service.resource(baseURL: nil as String?, path: "/users"))
+        #expect(resource.load().completedResponse?.response.error?.cause is RequestError.Cause.InvalidURL)
+        #expect(harness.network.sent.isEmpty)
+    }
+
     @Test("D13 flushUnusedResources releases unused resources; observed ones keep their identity")
     func flushKeepsObserved() {
         let owner = Owner()
