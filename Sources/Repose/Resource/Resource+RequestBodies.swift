@@ -210,11 +210,16 @@ extension Resource {
         do {
             body = try prepare()
         } catch {
-            var failure = RequestError(wrapping: error, fallbackMessage: "The request body could not be encoded.")
-            failure.timestamp = core.now()
-            return Resource.failedRequest(returning: failure)
+            return failedEncoding(error)
         }
         return makeRequest(method, body: body, requestMutation: requestMutation)
+    }
+
+    /// The request, already failed, of a body that could not be encoded or prepared: nothing is sent.
+    func failedEncoding(_ error: any Error) -> Request {
+        var failure = RequestError(wrapping: error, fallbackMessage: "The request body could not be encoded.")
+        failure.timestamp = core.now()
+        return Resource.failedRequest(returning: failure)
     }
 
     private static func defaultJSONEncoder() -> JSONEncoder {

@@ -10,9 +10,7 @@ extension Resource {
         do {
             body = try encode()
         } catch {
-            var failure = RequestError(wrapping: error, fallbackMessage: "The request body could not be encoded.")
-            failure.timestamp = core.now()
-            return Resource.failedRequest(returning: failure)
+            return failedEncoding(error)
         }
         return send(method, body: (body, contentType), call)
     }
