@@ -59,14 +59,24 @@ struct FuzzCase {
 /// another (decimal or `0x` hex). Case `n` of a run has its own seed, derived from the run's seed and `n`, so
 /// `REPOSE_FUZZ_CASE=n` replays that case alone. The first failing case stops the run and is reported, with its
 /// log and the variables that replay it, as a test issue and on standard output.
+///
+/// `REPOSE_FUZZ_SHARE=p` runs the first `p` percent of each property's cases (at least one). CI's AddressSanitizer
+/// step uses it: every code path still runs under the sanitizer, while the debug and release steps run every case.
 struct FuzzRun {
     static let defaultSeed: UInt64 = 0x5EED_2026_1123
     let seed: UInt64
     let onlyCase: Int?
+    let sharePercent: Int
 
     init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         seed = environment["REPOSE_FUZZ_SEED"].flatMap(Self.parse) ?? Self.defaultSeed
         onlyCase = environment["REPOSE_FUZZ_CASE"].flatMap { Int($0) }
+        sharePercent = environment["REPOSE_FUZZ_SHARE"].flatMap { Int($0) }.map { min(max($0, 1), 100) } ?? 100
+    }
+
+    /// How many of `count` cases this run checks.
+    func casesToRun(of count: Int) -> Int {
+        count <= 0 ? 0 : max(1, count * sharePercent / 100)
     }
 
     /// Checks `property` on `count` cases; it returns `nil` when the case holds, else what went wrong. `filter` is
@@ -76,7 +86,7 @@ struct FuzzRun {
         _ name: String, cases count: Int, filter: String = "URLFuzz", sourceLocation: SourceLocation = #_sourceLocation,
         isolation: isolated (any Actor)? = #isolation, _ property: (inout FuzzCase) async -> String?
     ) async {
-        let indices = onlyCase.map { [$0] } ?? Array(0..<count)
+        let indices = onlyCase.map { [$0] } ?? Array(0..<casesToRun(of: count))
         for index in indices {
             // Give up the caller's actor now and then: on the main actor, which other tests need for their
             // deliveries, a long run (slow under a sanitizer) would otherwise starve them into timeouts.
