@@ -2,12 +2,14 @@ import Foundation
 
 extension RequestError {
     /// The specific causes Repose itself reports in ``RequestError/cause``. Match on them with `is` or `as?`.
+    ///
+    /// Only Repose makes them, apart from ``ResponseTooLarge``, which a networking provider of your own reports
+    /// when a body passes the request's limit.
     public enum Cause {
         /// The request's URL was missing or could not be parsed.
         public struct InvalidURL: Error, LocalizedError {
             /// The text that was supposed to be a URL, if any.
             public let urlSource: String?
-            public init(urlSource: String?) { self.urlSource = urlSource }
             public var errorDescription: String? { "The address of this request is not a valid URL." }
         }
 
@@ -17,10 +19,6 @@ extension RequestError {
             public let encoding: String.Encoding
             /// The text that did not fit it.
             public let text: String
-            public init(encoding: String.Encoding, text: String) {
-                self.encoding = encoding
-                self.text = text
-            }
             public var errorDescription: String? { "The text could not be encoded for sending." }
         }
 
@@ -28,7 +26,6 @@ extension RequestError {
         public struct UnreadableMultipartFile: Error, LocalizedError {
             /// The file that could not be read.
             public let fileURL: URL
-            public init(fileURL: URL) { self.fileURL = fileURL }
             public var errorDescription: String? {
                 "The file “\(fileURL.lastPathComponent)” could not be read for upload."
             }
@@ -38,13 +35,11 @@ extension RequestError {
         public struct InvalidMultipartPart: Error, LocalizedError {
             /// What is wrong with it.
             public let reason: String
-            public init(reason: String) { self.reason = reason }
             public var errorDescription: String? { "The upload could not be prepared. \(reason)" }
         }
 
         /// A JSON body contained something that is not JSON.
         public struct InvalidJSONObject: Error, LocalizedError {
-            public init() {}
             public var errorDescription: String? { "The request body cannot be sent as JSON." }
         }
 
@@ -52,7 +47,6 @@ extension RequestError {
         public struct NotURLEncodable: Error, LocalizedError {
             /// The string that could not be encoded.
             public let offendingString: String
-            public init(offendingString: String) { self.offendingString = offendingString }
             public var errorDescription: String? { "The request parameters cannot be URL-encoded." }
         }
 
@@ -60,7 +54,6 @@ extension RequestError {
         public struct RequestCancelled: Error, LocalizedError {
             /// The error the networking layer reported for the cancellation, if any.
             public let networkError: (any Error)?
-            public init(networkError: (any Error)?) { self.networkError = networkError }
             public var errorDescription: String? { "The request was cancelled." }
         }
 
@@ -78,7 +71,6 @@ extension RequestError {
 
         /// The server answered 304 Not Modified, but there was no local data to keep.
         public struct NoLocalDataFor304: Error, LocalizedError {
-            public init() {}
             public var errorDescription: String? { "The server said nothing changed, but there is no saved data." }
         }
 
@@ -86,7 +78,6 @@ extension RequestError {
         public struct InvalidTextEncoding: Error, LocalizedError {
             /// The charset name from the response.
             public let encodingName: String
-            public init(encodingName: String) { self.encodingName = encodingName }
             public var errorDescription: String? { "The server sent text in an unknown encoding." }
         }
 
@@ -94,7 +85,6 @@ extension RequestError {
         public struct UndecodableText: Error, LocalizedError {
             /// The encoding the bytes were read with.
             public let encoding: String.Encoding
-            public init(encoding: String.Encoding) { self.encoding = encoding }
             public var errorDescription: String? { "The server's text could not be decoded." }
         }
 
@@ -106,11 +96,6 @@ extension RequestError {
             public let actualType: Any.Type
             /// A description of the transformer.
             public let transformer: String
-            public init(expectedType: Any.Type, actualType: Any.Type, transformer: String) {
-                self.expectedType = expectedType
-                self.actualType = actualType
-                self.transformer = transformer
-            }
             public var errorDescription: String? { "Cannot parse server response" }
         }
 
@@ -118,7 +103,6 @@ extension RequestError {
         public struct JSONResponseIsNotDictionaryOrArray: Error, LocalizedError {
             /// The type of the value found.
             public let actualType: Any.Type
-            public init(actualType: Any.Type) { self.actualType = actualType }
             public var errorDescription: String? { "Cannot parse server response" }
         }
 
@@ -126,7 +110,6 @@ extension RequestError {
         public struct TransformerReturnedNil: Error, LocalizedError {
             /// A description of the transformer.
             public let transformer: String
-            public init(transformer: String) { self.transformer = transformer }
             public var errorDescription: String? { "Cannot parse server response" }
         }
 
@@ -138,11 +121,6 @@ extension RequestError {
             public let codingPath: String
             /// What the decoder said.
             public let underlying: any Error
-            public init(modelType: Any.Type, codingPath: String, underlying: any Error) {
-                self.modelType = modelType
-                self.codingPath = codingPath
-                self.underlying = underlying
-            }
             public var errorDescription: String? { "Cannot parse server response" }
         }
     }
