@@ -53,7 +53,7 @@ final class DownloadRequestDelegate: RequestDelegate {
         transfer = (file, state)
         let urlRequest = buildRequest()
         let metrics = startMetrics(for: urlRequest)
-        // Each callback hops to the main actor on the main queue, in order; progress only a hundred times at most.
+        // Each callback reaches the main actor through `MainQueue.run`, in order; progress a hundred times at most.
         // The provider holds this delegate (strongly) until the transfer ends, as it does a network request's.
         task = resource.core.networking.startStreaming(
             urlRequest,
@@ -64,15 +64,11 @@ final class DownloadRequestDelegate: RequestDelegate {
             body: { data in
                 metrics?.recordBody(data.count)
                 guard let sample = state.append(data) else { return }
-                DispatchQueue.main.async {
-                    MainActor.assumeIsolated { self.report(sample) }
-                }
+                MainQueue.run { self.report(sample) }
             },
             completion: { error in
                 let outcome = UncheckedTransfer(state.finish(error: error, timestamp: now()))
-                DispatchQueue.main.async {
-                    MainActor.assumeIsolated { self.finish(outcome.value, file: file) }
-                }
+                MainQueue.run { self.finish(outcome.value, file: file) }
             })
     }
 

@@ -42,14 +42,13 @@ final class EventStreamRequestDelegate: RequestDelegate {
         let reader = EventStreamReader(
             lastEventID: runner.lastEventID, maximumEventSize: resource.configuration.maximumResponseSize,
             now: resource.core.now)
-        let hop = MainActorHop()
         let started = resource.core.networking.startStreaming(
             urlRequest,
             // Each callback holds this delegate weakly: a provider may keep its callbacks after the transfer ends
             // (the stub records them), and the delegate holds the resource, and so the service's core.
             response: { [weak self] head in
                 let refusal = reader.accept(head)
-                hop.run {
+                MainQueue.run {
                     if let refusal {
                         self?.finish(.failure(refusal))
                     } else if self?.isFinished == false {
@@ -62,16 +61,16 @@ final class EventStreamRequestDelegate: RequestDelegate {
                 case .success(nil):
                     break
                 case .success(let batch?):
-                    hop.run {
+                    MainQueue.run {
                         if self?.isFinished == false { self?.runner?.received(batch) }
                     }
                 case .failure(let tooLarge):
-                    hop.run { self?.finish(.failure(tooLarge)) }
+                    MainQueue.run { self?.finish(.failure(tooLarge)) }
                 }
             },
             completion: { [weak self] error in
                 let outcome = reader.ended(with: error)
-                hop.run { self?.finish(outcome) }
+                MainQueue.run { self?.finish(outcome) }
             })
         if isFinished {
             started.cancel()  // the stub answered before `startStreaming` returned
@@ -105,18 +104,5 @@ final class EventStreamRequestDelegate: RequestDelegate {
 
     var requestDescription: String {
         "GET \(ReposeLog.describe(url: resource.url)) (event stream)"
-    }
-}
-
-/// Runs work on the main actor in the order it was handed over: at once when handed over on the main queue (the
-/// stub provider, so that a test sees an event as soon as it sends it), otherwise in a hop through the main queue,
-/// which keeps the order.
-struct MainActorHop: Sendable {
-    func run(_ work: @escaping @MainActor () -> Void) {
-        if MainQueue.isCurrent {
-            MainActor.assumeIsolated(work)
-        } else {
-            DispatchQueue.main.async { MainActor.assumeIsolated(work) }
-        }
     }
 }
