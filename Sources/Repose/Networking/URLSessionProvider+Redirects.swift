@@ -17,13 +17,14 @@ extension URLSessionProvider {
 
         /// The request to send to the URL of Foundation's `proposed` one, as browsers build it (rule W1): a 303
         /// turns any method but HEAD into a GET, a 301 or 302 turns a POST into a GET, each without a body; any
-        /// other redirect (307, 308, or a 301 or 302 of another method) resends the method and `body`, a streamed
-        /// one read again from the start. Secret headers stay behind on another origin (see
-        /// ``request(_:redirectedFrom:)``). `nil` when the body must go again but cannot be read again (a stream
-        /// that is not a ``ReplayableBodyStream``): then the redirect itself is the response.
+        /// other redirect (307, 308, or a 301 or 302 of another method) resends the method and the body of
+        /// `original` (the request as Repose made it), a streamed one read again from the start. Secret headers stay
+        /// behind on another origin (see ``request(_:redirectedFrom:)``). `nil` when the body must go again but
+        /// cannot be read again (a stream that is not a ``ReplayableBodyStream``): then the redirect itself is the
+        /// response.
         static func request(
             _ proposed: URLRequest, redirectedFrom origin: URL?, status: Int, previousMethod: String,
-            body: ReplayableBody?
+            bodyOf original: URLRequest?
         ) -> URLRequest? {
             var next = request(proposed, redirectedFrom: origin)
             let method = previousMethod.uppercased()
@@ -39,15 +40,12 @@ extension URLSessionProvider {
                 return next
             }
             next.httpMethod = previousMethod
-            switch body {
-            case nil:
-                break
-            case .data(let data):
+            if let stream = original?.httpBodyStream {
+                // A stream the app made was read once and cannot be read again.
+                guard let replayable = stream as? any ReplayableBodyStream else { return nil }
+                next.httpBodyStream = replayable.replay()
+            } else if let data = original?.httpBody, !data.isEmpty {
                 next.httpBody = data
-            case .stream(let replay):
-                next.httpBodyStream = replay()
-            case .unreplayable:
-                return nil
             }
             return next
         }
@@ -96,28 +94,6 @@ extension URLSessionProvider {
     }
 }
 
-extension URLSessionProvider {
-    /// A request's body as the provider can send it again after a redirect.
-    enum ReplayableBody: Sendable {
-        case data(Data)
-        /// A streamed body that can start again (``ReplayableBodyStream``): a new stream of it each time.
-        case stream(replay: @Sendable () -> InputStream)
-        /// A stream the app made: read once, it cannot be read again.
-        case unreplayable
-
-        /// The body of `request` (a task's original request: the body as Repose made it); `nil` when it has none.
-        init?(of request: URLRequest?) {
-            if let stream = request?.httpBodyStream {
-                self = (stream as? any ReplayableBodyStream).map { .stream(replay: $0.replay) } ?? .unreplayable
-            } else if let data = request?.httpBody, !data.isEmpty {
-                self = .data(data)
-            } else {
-                return nil
-            }
-        }
-    }
-}
-
 extension URLSessionProvider.SessionDelegate {
     /// Follows a redirect as browsers do (rule W1), without the headers that carry secrets on another origin: a
     /// server must not be able to send the app's credentials to a host of its choosing. See ``URLSessionProvider``.
@@ -144,7 +120,7 @@ extension URLSessionProvider.SessionDelegate {
             var next = redirects.request(
                 request, redirectedFrom: response.url, status: response.statusCode,
                 previousMethod: (task.currentRequest ?? task.originalRequest)?.httpMethod ?? "GET",
-                body: URLSessionProvider.ReplayableBody(of: task.originalRequest))
+                bodyOf: task.originalRequest)
         else {
             completionHandler(nil)
             return
@@ -166,10 +142,7 @@ extension URLSessionProvider.SessionDelegate {
         _ session: URLSession, task: URLSessionTask,
         needNewBodyStream completionHandler: @escaping (InputStream?) -> Void
     ) {
-        guard case .stream(let replay) = URLSessionProvider.ReplayableBody(of: task.originalRequest) else {
-            return completionHandler(nil)
-        }
-        completionHandler(replay())
+        completionHandler(Self.bodyStream(of: task)?.replay())
     }
 
     /// `request` with the cookies the jar holds for its URL (rule W2), replacing the `Cookie` header it carries,

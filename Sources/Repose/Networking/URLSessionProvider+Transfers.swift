@@ -145,7 +145,8 @@ extension URLSessionProvider {
     /// completes it, finding the task's state by its identifier.
     ///
     /// `@unchecked Sendable`: `transfers`, and every variable of the ``Transfer`` objects in it, is only touched
-    /// under `lock`. Callbacks to Repose run after the lock is released, never under it.
+    /// under `lock`, and a transfer taken out of it only by the one callback that took it. Callbacks to Repose run
+    /// after the lock is released, never under it.
     final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         typealias ProgressHandler = @Sendable (TransferProgress) -> Void
         typealias CompletionHandler = @Sendable (Result<NetworkResponse, any Error>) -> Void
@@ -186,13 +187,10 @@ extension URLSessionProvider {
         ) {
             // A streamed body sent chunked has a length URLSession does not know; the stream knows it.
             let expected = totalBytesExpectedToSend > 0 ? totalBytesExpectedToSend : Self.bodyStream(of: task)?.length
-            let worthReporting = lock.withLock { () -> Transfer? in
-                guard let transfer = transfers[task.taskIdentifier],
-                    transfer.recordSent(totalBytesSent, expected: expected ?? -1)
-                else { return nil }
-                return transfer
+            let worthReporting = withTransfer(of: task) { transfer in
+                transfer.recordSent(totalBytesSent, expected: expected ?? -1) ? transfer : nil
             }
-            if let worthReporting {
+            if let worthReporting = worthReporting ?? nil {
                 report(worthReporting)
             }
         }
@@ -263,29 +261,21 @@ extension URLSessionProvider {
         }
 
         func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-            // Removing the state under the lock is what makes completion happen exactly once, cancelled or not.
-            let finished = lock.withLock { () -> (Transfer, Data, URLResponse?, next: URLRequest?)? in
-                guard let transfer = transfers.removeValue(forKey: task.taskIdentifier) else { return nil }
-                if error == nil, let next = transfer.pendingRedirect, transfer.follow != nil {
-                    transfer.pendingRedirect = nil
-                    transfer.restart()
-                    return (transfer, Data(), nil, next)
-                }
-                return (transfer, transfer.takeBody(), transfer.unansweredChallenge, nil)
+            // Removing the state under the lock is what makes completion happen exactly once, cancelled or not. No
+            // other callback finds the transfer from then on, so this one reads it without the lock.
+            guard let transfer = lock.withLock({ transfers.removeValue(forKey: task.taskIdentifier) }) else { return }
+            if error == nil, let next = transfer.pendingRedirect, let follow = transfer.follow {
+                transfer.pendingRedirect = nil
+                transfer.restart()
+                return follow(next)
             }
-            guard let (transfer, body, unansweredChallenge, next) = finished else { return }
-            if let next, let follow = transfer.follow {
-                follow(next)
-                return
-            }
+            let body = transfer.takeBody()
             var result: Result<NetworkResponse, any Error>
-            if let redirectFailure = lock.withLock({ transfer.redirectFailure }) {
-                result = .failure(redirectFailure)
-            } else if error != nil, let failure = Self.bodyStream(of: task)?.streamError {
-                // What Foundation reports for a body stream that failed says nothing of the file (on Linux, a
-                // libcurl "aborted by callback"): the stream's own error names it (rule W9).
+            // What Foundation reports for a body stream that failed says nothing of the file (on Linux, a libcurl
+            // "aborted by callback"): the stream's own error names it (rule W9).
+            if let failure = transfer.redirectFailure ?? (error == nil ? nil : Self.bodyStream(of: task)?.streamError) {
                 result = .failure(failure)
-            } else if let unansweredChallenge {
+            } else if let unansweredChallenge = transfer.unansweredChallenge {
                 result = URLSessionProvider.result(response: unansweredChallenge, body: body, error: nil)
             } else {
                 let response = task.response
@@ -294,10 +284,10 @@ extension URLSessionProvider {
                     response: response, body: body,
                     error: error.map { Self.clarified($0, afterResponse: response, url: url) })
             }
-            let measured = lock.withLock { (transfer.redirectCount, transfer.connection, transfer.isFromCache) }
-            if case .success(var response) = result, measured != (0, nil, false) {
+            if case .success(var response) = result {
                 // For the request's metrics (rule X1).
-                (response.redirectCount, response.connection, response.isFromCache) = measured
+                (response.redirectCount, response.connection, response.isFromCache) =
+                    (transfer.redirectCount, transfer.connection, transfer.isFromCache)
                 result = .success(response)
             }
             complete(transfer, with: result, bodySize: body.count)
