@@ -35,10 +35,10 @@ import FoundationNetworking
 /// which cannot be read twice, is not resent: the redirect is then the response. More than 20 redirects fail with
 /// `URLError(.httpTooManyRedirects)`.
 ///
-/// **Threads.** Starting and cancelling a request return at once. On Linux, swift-corelibs-foundation makes and
-/// cancels a task with a synchronous call onto the session's network queue, which can be busy for seconds with
-/// another transfer's body, so the provider makes, resumes and cancels each task on a queue of its own, in the order
-/// the calls came: the caller, the main actor, never waits for the network.
+/// **Threads.** Starting and cancelling a request return at once: the provider makes, resumes and cancels each task
+/// on a queue of its own, in the order the calls came, so the caller, the main actor, never waits for the network
+/// (on Linux, swift-corelibs-foundation makes and cancels a task with a synchronous call onto the session's network
+/// queue, which can be busy for seconds with another transfer's body).
 ///
 /// Progress comes in samples worth showing, not one per network packet: when the first bytes of a body that is
 /// still coming arrive, after every sixteenth of the transfer (at least 64 KB) or a tenth of a second after the
