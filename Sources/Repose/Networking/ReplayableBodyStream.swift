@@ -9,7 +9,7 @@ import Foundation
 protocol ReplayableBodyStream: InputStream {
     /// The body's exact length in bytes.
     var length: Int64 { get }
-    /// Makes a new stream of the same bytes, from their start. Sendable and holding no stream: the provider keeps
-    /// it with the request's transfer, across its queues, for as long as a redirect may come.
+    /// Makes a new stream of the same bytes, from their start: the provider asks the task's original stream for
+    /// one on a redirect, on the session's queue.
     var replay: @Sendable () -> InputStream { get }
 }

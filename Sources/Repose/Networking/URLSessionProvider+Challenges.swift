@@ -15,7 +15,9 @@ extension URLSessionProvider.SessionDelegate {
     ) {
         let disposition: URLSession.AuthChallengeDisposition
         if challenge.proposedCredential == nil, let response = challenge.failureResponse ?? task.response {
-            abandonChallenge(on: task, response: response)
+            // Remembered, so that the task completes with that response (a 401, as on Apple platforms) instead of
+            // the cancellation.
+            _ = withTransfer(of: task) { $0.unansweredChallenge = response }
             disposition = .cancelAuthenticationChallenge
         } else {
             disposition = .performDefaultHandling

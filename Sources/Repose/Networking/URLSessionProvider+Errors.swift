@@ -5,7 +5,6 @@ import FoundationNetworking
 #endif
 
 extension URLSessionProvider.SessionDelegate {
-    #if canImport(FoundationNetworking)
     /// Gives a transport failure that swift-corelibs-foundation reports with a misleading code the code Apple's
     /// Foundation reports for the same failure, keeping the original as `NSUnderlyingErrorKey`.
     ///
@@ -19,7 +18,10 @@ extension URLSessionProvider.SessionDelegate {
     /// in response", "Received HTTP/0.9 when not allowed") as `.unsupportedURL`, the code for an address that
     /// cannot be loaded. For an `http` or `https` address, which libcurl does load, that is a response that could
     /// not be read (rule W9): the user is not told the address is wrong when the server's answer is.
+    ///
+    /// Apple's Foundation gives its transport failures specific codes already: they pass through unchanged.
     static func clarified(_ error: any Error, afterResponse response: URLResponse?, url: URL?) -> any Error {
+        #if canImport(FoundationNetworking)
         let nsError = error as NSError
         guard nsError.domain == NSURLErrorDomain else { return error }
         let code: URLError.Code
@@ -35,11 +37,8 @@ extension URLSessionProvider.SessionDelegate {
         userInfo[NSUnderlyingErrorKey] = nsError
         userInfo[NSLocalizedDescriptionKey] = nil
         return URLError(code, userInfo: userInfo)
+        #else
+        return error
+        #endif
     }
-    #else
-    /// Apple's Foundation gives its transport failures specific codes already: they pass through unchanged.
-    static func clarified(_ error: any Error, afterResponse response: URLResponse?, url: URL?) -> any Error {
-        error
-    }
-    #endif
 }

@@ -17,13 +17,14 @@ extension URLSessionProvider {
 
         /// The request to send to the URL of Foundation's `proposed` one, as browsers build it (rule W1): a 303
         /// turns any method but HEAD into a GET, a 301 or 302 turns a POST into a GET, each without a body; any
-        /// other redirect (307, 308, or a 301 or 302 of another method) resends the method and `body`, a streamed
-        /// one read again from the start. Secret headers stay behind on another origin (see
-        /// ``request(_:redirectedFrom:)``). `nil` when the body must go again but cannot be read again (a stream
-        /// that is not a ``ReplayableBodyStream``): then the redirect itself is the response.
+        /// other redirect (307, 308, or a 301 or 302 of another method) resends the method and the body of
+        /// `original` (the request as Repose made it), a streamed one read again from the start. Secret headers stay
+        /// behind on another origin (see ``request(_:redirectedFrom:)``). `nil` when the body must go again but
+        /// cannot be read again (a stream that is not a ``ReplayableBodyStream``): then the redirect itself is the
+        /// response.
         static func request(
             _ proposed: URLRequest, redirectedFrom origin: URL?, status: Int, previousMethod: String,
-            body: ReplayableBody?
+            bodyOf original: URLRequest?
         ) -> URLRequest? {
             var next = request(proposed, redirectedFrom: origin)
             let method = previousMethod.uppercased()
@@ -39,15 +40,12 @@ extension URLSessionProvider {
                 return next
             }
             next.httpMethod = previousMethod
-            switch body {
-            case nil:
-                break
-            case .data(let data):
+            if let stream = original?.httpBodyStream {
+                // A stream the app made was read once and cannot be read again.
+                guard let replayable = stream as? any ReplayableBodyStream else { return nil }
+                next.httpBodyStream = replayable.replay()
+            } else if let data = original?.httpBody, !data.isEmpty {
                 next.httpBody = data
-            case .stream(let replay):
-                next.httpBodyStream = replay()
-            case .unreplayable:
-                return nil
             }
             return next
         }
@@ -96,30 +94,70 @@ extension URLSessionProvider {
     }
 }
 
-extension URLSessionProvider {
-    /// A request's body as the provider can send it again after a redirect.
-    enum ReplayableBody: Sendable {
-        case data(Data)
-        /// A streamed body that can start again (``ReplayableBodyStream``): a new stream of it each time.
-        case stream(replay: @Sendable () -> InputStream)
-        /// A stream the app made: read once, it cannot be read again.
-        case unreplayable
-
-        /// The body of `request`; `nil` when it has none.
-        init?(of request: URLRequest) {
-            if let stream = request.httpBodyStream {
-                self = (stream as? any ReplayableBodyStream).map { .stream(replay: $0.replay) } ?? .unreplayable
-            } else if let data = request.httpBody, !data.isEmpty {
-                self = .data(data)
-            } else {
-                return nil
-            }
+extension URLSessionProvider.SessionDelegate {
+    /// Follows a redirect as browsers do (rule W1), without the headers that carry secrets on another origin: a
+    /// server must not be able to send the app's credentials to a host of its choosing. See ``URLSessionProvider``.
+    ///
+    /// swift-corelibs-foundation drops the body of every redirect it follows, and sends the method with an empty
+    /// body. There, a redirect that must resend a body is refused, and the provider sends the new request itself,
+    /// as a new task that keeps this one's transfer (see `Transfer.follow`).
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+    ) {
+        let redirects = URLSessionProvider.Redirects.self
+        let isTooMany = withTransfer(of: task) { transfer -> Bool in
+            transfer.redirectCount += 1
+            let isTooMany = transfer.redirectCount > redirects.maximumCount
+            if isTooMany { transfer.redirectFailure = URLError(.httpTooManyRedirects) }
+            return isTooMany
         }
-
-        /// A new stream for the body, from its start, if it is streamed and can be read again.
-        var freshStream: InputStream? {
-            if case .stream(let replay) = self { return replay() }
-            return nil
+        guard let isTooMany else {
+            completionHandler(redirects.request(request, redirectedFrom: response.url))
+            return
         }
+        guard !isTooMany,
+            var next = redirects.request(
+                request, redirectedFrom: response.url, status: response.statusCode,
+                previousMethod: (task.currentRequest ?? task.originalRequest)?.httpMethod ?? "GET",
+                bodyOf: task.originalRequest)
+        else {
+            completionHandler(nil)
+            return
+        }
+        next = Self.addingJarCookies(to: next, from: session.configuration)
+        #if canImport(FoundationNetworking)
+        if next.httpBody != nil || next.httpBodyStream != nil {
+            _ = withTransfer(of: task) { $0.pendingRedirect = next }
+            completionHandler(nil)
+            return
+        }
+        #endif
+        completionHandler(next)
+    }
+
+    /// Gives URLSession a new stream of a replayable body, from its start, when it must send the body again (a
+    /// redirect or an authentication retry on Apple platforms).
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask,
+        needNewBodyStream completionHandler: @escaping (InputStream?) -> Void
+    ) {
+        completionHandler(Self.bodyStream(of: task)?.replay())
+    }
+
+    /// `request` with the cookies the jar holds for its URL (rule W2), replacing the `Cookie` header it carries,
+    /// when the configuration keeps and sends cookies.
+    ///
+    /// swift-corelibs-foundation stores the cookies a redirect sets but adds none to a request that the delegate
+    /// answered for it: without this, a login's `302` with `Set-Cookie` would lead to a page asked for without it.
+    /// Apple's Foundation adds them itself; adding them here first changes nothing there.
+    static func addingJarCookies(to request: URLRequest, from configuration: URLSessionConfiguration) -> URLRequest {
+        guard configuration.httpShouldSetCookies, let storage = configuration.httpCookieStorage,
+            let url = request.url, let cookies = storage.cookies(for: url), !cookies.isEmpty,
+            let value = HTTPCookie.requestHeaderFields(with: cookies)["Cookie"], !value.isEmpty
+        else { return request }
+        var request = request
+        request.setValue(value, forHTTPHeaderField: "Cookie")
+        return request
     }
 }

@@ -53,23 +53,25 @@ extension URLSessionProvider {
         let configuration = (session.configuration.copy() as? URLSessionConfiguration) ?? session.configuration
         let streamSession = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
         let task = streamSession.dataTask(with: request)
-        task.resume()
+        delegate.start(task)
         // The session holds its delegate until it is invalidated; it is invalidated once its one task ends.
         streamSession.finishTasksAndInvalidate()
-        return StreamingTask(task: task, delegate: delegate)
+        return delegate
     }
 }
 
-/// Receives one streamed transfer and hands its parts to Repose.
+/// Receives one streamed transfer and hands its parts to Repose; cancelling it stops the hand-overs and the task.
 ///
-/// Safe (`@unchecked Sendable`): `isCancelled` is read and written under `lock`; the handlers are immutable and
-/// `Sendable`; the session calls the delegate one callback at a time on its serial queue.
-final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+/// Safe (`@unchecked Sendable`): `isCancelled`, `task` and `redirectCount` are read and written under `lock`; the
+/// handlers are immutable and `Sendable`; the session calls the delegate one callback at a time on its serial queue,
+/// and `URLSessionTask.cancel()` may be called from any thread.
+final class StreamingDelegate: NSObject, URLSessionDataDelegate, NetworkingTask, @unchecked Sendable {
     private let onResponse: @Sendable (NetworkResponse) -> Void
     private let onBody: @Sendable (Data) -> Void
     private let onCompletion: @Sendable ((any Error)?) -> Void
     private let lock = NSLock()
     private var isCancelled = false
+    private var task: URLSessionTask?
     /// The redirects the task followed, told with the response (rule X1).
     private var redirectCount = 0
 
@@ -82,9 +84,18 @@ final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
         onCompletion = completion
     }
 
-    /// Stops every later hand-over; the task's own cancellation may still call back.
+    /// Resumes the stream's one task, kept for `cancel()`.
+    func start(_ task: URLSessionTask) {
+        lock.withLock { self.task = task }
+        task.resume()
+    }
+
+    /// Stops every later hand-over (the task's own cancellation may still call back), and the task.
     func cancel() {
-        lock.withLock { isCancelled = true }
+        lock.withLock {
+            isCancelled = true
+            return task
+        }?.cancel()
     }
 
     private var isLive: Bool {
@@ -114,22 +125,10 @@ final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
     ) {
-        let from = task.originalRequest?.url
-        let sameOrigin =
-            from?.scheme == request.url?.scheme && from?.host == request.url?.host && from?.port == request.url?.port
-        if sameOrigin { lock.withLock { redirectCount += 1 } }
-        completionHandler(sameOrigin ? request : nil)  // nil: the redirect itself is the answer, a failure
-    }
-}
-
-/// Cancels a streamed transfer: later callbacks hand nothing over, and the task stops.
-struct StreamingTask: NetworkingTask, @unchecked Sendable {
-    // Safe: `URLSessionTask.cancel()` may be called from any thread, and the delegate locks its own state.
-    let task: URLSessionTask
-    let delegate: StreamingDelegate
-
-    func cancel() {
-        delegate.cancel()
-        task.cancel()
+        guard let from = task.originalRequest?.url, let to = request.url,
+            URLSessionProvider.Redirects.isSameOrigin(from, to)
+        else { return completionHandler(nil) }  // nil: the redirect itself is the answer, a failure
+        lock.withLock { redirectCount += 1 }
+        completionHandler(request)
     }
 }

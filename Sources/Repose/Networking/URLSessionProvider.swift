@@ -35,10 +35,10 @@ import FoundationNetworking
 /// which cannot be read twice, is not resent: the redirect is then the response. More than 20 redirects fail with
 /// `URLError(.httpTooManyRedirects)`.
 ///
-/// **Threads.** Starting and cancelling a request return at once. On Linux, swift-corelibs-foundation makes and
-/// cancels a task with a synchronous call onto the session's network queue, which can be busy for seconds with
-/// another transfer's body, so the provider makes, resumes and cancels each task on a queue of its own, in the order
-/// the calls came: the caller, the main actor, never waits for the network.
+/// **Threads.** Starting and cancelling a request return at once: the provider makes, resumes and cancels each task
+/// on a queue of its own, in the order the calls came, so the caller, the main actor, never waits for the network
+/// (on Linux, swift-corelibs-foundation makes and cancels a task with a synchronous call onto the session's network
+/// queue, which can be busy for seconds with another transfer's body).
 ///
 /// Progress comes in samples worth showing, not one per network packet: when the first bytes of a body that is
 /// still coming arrive, after every sixteenth of the transfer (at least 64 KB) or a tenth of a second after the
@@ -58,10 +58,8 @@ public final class URLSessionProvider: NetworkingProvider {
     public let session: URLSession
     /// Per-task state for sessions the provider owns; `nil` for a session passed in from outside.
     let delegate: SessionDelegate?
-    #if canImport(FoundationNetworking)
-    /// Where tasks are created and resumed, in the order requests were started: see `startRequest`.
-    private let starter = DispatchQueue(label: "Repose.URLSessionProvider.start")
-    #endif
+    /// Where tasks are created, resumed and cancelled, in the order the calls came: see `startRequest`.
+    let starter = DispatchQueue(label: "Repose.URLSessionProvider.start")
 
     /// A fresh copy of the configuration the provider uses by default: an ephemeral configuration without
     /// a `URLCache`.
@@ -131,114 +129,6 @@ public final class URLSessionProvider: NetworkingProvider {
             storage.deleteCookie(cookie)
         }
     }
-
-    /// Starts a data task for `request`, with the default ``Configuration/maximumResponseSize``. See
-    /// ``NetworkingProvider/startRequest(_:progress:completion:)``.
-    public func startRequest(
-        _ request: URLRequest,
-        progress: @escaping @Sendable (TransferProgress) -> Void,
-        completion: @escaping @Sendable (Result<NetworkResponse, any Error>) -> Void
-    ) -> any NetworkingTask {
-        startRequest(
-            request, maximumResponseSize: NetworkResponse.defaultMaximumSize, progress: progress,
-            completion: completion)
-    }
-
-    /// Starts a data task for `request` that fails once the body passes `maximumResponseSize` bytes. See
-    /// ``NetworkingProvider/startRequest(_:maximumResponseSize:progress:completion:)``.
-    public func startRequest(
-        _ request: URLRequest,
-        maximumResponseSize: Int,
-        progress: @escaping @Sendable (TransferProgress) -> Void,
-        completion: @escaping @Sendable (Result<NetworkResponse, any Error>) -> Void
-    ) -> any NetworkingTask {
-        #if canImport(FoundationNetworking)
-        // swift-corelibs-foundation creates a task with a synchronous call onto the session's network queue, which
-        // waits behind every callback already queued there: seconds, behind a large upload. The task is made on
-        // the provider's own queue, so the caller (the main actor) never waits for the network.
-        let handle = QueuedTask(queue: starter)
-        starter.async {
-            handle.run {
-                self.makeTask(
-                    request, maximumResponseSize: maximumResponseSize, progress: progress, completion: completion,
-                    handle: handle)
-            }
-        }
-        return handle
-        #else
-        return DataTask(
-            task: makeTask(
-                request, maximumResponseSize: maximumResponseSize, progress: progress, completion: completion))
-        #endif
-    }
-
-    /// Creates and resumes the data task for `request`.
-    private func makeTask(
-        _ request: URLRequest,
-        maximumResponseSize: Int,
-        progress: @escaping @Sendable (TransferProgress) -> Void,
-        completion: @escaping @Sendable (Result<NetworkResponse, any Error>) -> Void,
-        handle: QueuedTask? = nil
-    ) -> URLSessionTask {
-        guard let delegate else {
-            let task = session.dataTask(with: request) { body, response, error in
-                let result = Self.result(response: response, body: body ?? Data(), error: error)
-                completion(NetworkResponse.limiting(result, to: maximumResponseSize))
-            }
-            task.resume()
-            return task
-        }
-        let transfer = SessionDelegate.Transfer(
-            maximumSize: maximumResponseSize, uploadSize: (request.httpBodyStream as? any ReplayableBodyStream)?.length,
-            replayableBody: ReplayableBody(of: request), progress: progress, completion: completion)
-        #if canImport(FoundationNetworking)
-        if let handle {
-            // Weak: the transfer holds this closure; whoever calls it holds the transfer.
-            transfer.follow = { [weak self, weak transfer, starter] next in
-                guard let transfer else { return }
-                starter.async { [weak self] in
-                    // A provider that went away has invalidated its session, which makes no more tasks.
-                    guard let self else { return transfer.completion(.failure(URLError(.cancelled))) }
-                    handle.run { self.startTask(next, transfer: transfer, on: delegate) }
-                }
-            }
-        }
-        #endif
-        return startTask(request, transfer: transfer, on: delegate)
-    }
-
-    /// Creates and resumes a data task for `request` whose state is `transfer`.
-    private func startTask(
-        _ request: URLRequest, transfer: SessionDelegate.Transfer, on delegate: SessionDelegate
-    ) -> URLSessionTask {
-        let task = session.dataTask(with: request)
-        // Registered before `resume()`, so the first callback always finds its state.
-        delegate.register(task, transfer)
-        task.resume()
-        return task
-    }
-
-    /// Turns what a task ended with into what Repose expects: any HTTP response is a response, whatever its
-    /// status; a transport error or a missing or non-HTTP response is an error.
-    static func result(response: URLResponse?, body: Data, error: (any Error)?) -> Result<NetworkResponse, any Error> {
-        if let error {
-            return .failure(error)
-        }
-        guard let http = response as? HTTPURLResponse else {
-            return .failure(URLError(.badServerResponse))
-        }
-        // Read once: on swift-corelibs-foundation each read of `allHeaderFields` pays its whole cost again. Casting
-        // the key's base is cheaper than casting the `AnyHashable`.
-        let fields = http.allHeaderFields
-        var headers: [String: String] = [:]
-        headers.reserveCapacity(fields.count)
-        for (name, value) in fields {
-            if let name = name.base as? String, let value = value as? String {
-                headers[name] = value
-            }
-        }
-        return .success(NetworkResponse(statusCode: http.statusCode, headers: headers, body: body))
-    }
 }
 
 extension URLSessionProvider {
@@ -261,78 +151,4 @@ extension URLSessionProvider {
         }
         return copy
     }
-
-    /// Repose's handle on one data task, on Apple platforms (Linux uses `QueuedTask`).
-    ///
-    /// `@unchecked Sendable` because not every SDK marks `URLSessionTask` as `Sendable`; its `cancel()`, all this
-    /// uses, is safe to call from any thread.
-    struct DataTask: NetworkingTask, @unchecked Sendable {
-        /// Weak: the session holds a task while it runs, and a finished task is then torn down where the session
-        /// lets go of it, on its own queue, instead of on the main actor where Repose lets go of this handle (on
-        /// Linux that teardown is real work, for each response). Cancelling a task that is gone does nothing, as
-        /// cancelling a finished one does.
-        weak var task: URLSessionTask?
-
-        init(task: URLSessionTask) {
-            self.task = task
-        }
-
-        func cancel() {
-            task?.cancel()
-        }
-    }
 }
-
-#if canImport(FoundationNetworking)
-extension URLSessionProvider {
-    /// An operation queue that runs each block at once, on the caller's thread.
-    ///
-    /// swift-corelibs-foundation adds one operation to the delegate queue for every delegate callback, from the
-    /// session's network queue. With this queue the delegate runs right there: it does bookkeeping under its lock,
-    /// reports progress in place (Repose leaves it for the request's one hop) and hands a large body's completion to a
-    /// queue of its own, so the network queue is never held up by parsing and a 1 MB body costs one thread hop
-    /// instead of sixty-four.
-    final class InlineOperationQueue: OperationQueue, @unchecked Sendable {
-        // `@unchecked Sendable`: adds no state to `OperationQueue`, which is thread-safe.
-        override func addOperation(_ block: @escaping @Sendable () -> Void) {
-            block()
-        }
-    }
-}
-
-extension URLSessionProvider {
-    /// Repose's handle on a data task that is made on the provider's queue, after `startRequest` returns.
-    ///
-    /// Cancelled before its turn comes, the task is never made, and its completion is never called (the provider's
-    /// contract allows either). Cancelling a task that exists is itself a synchronous call onto the session's network
-    /// queue on Linux, so it goes through the provider's queue too, after the start: by then the task exists or
-    /// never will.
-    final class QueuedTask: NetworkingTask, @unchecked Sendable {
-        // `@unchecked Sendable`: both variables are only touched under `lock`.
-        private let lock = NSLock()
-        private var isCancelled = false
-        /// Weak for the reason `DataTask.task` is: a finished task is torn down by the session, off the main actor.
-        private weak var task: URLSessionTask?
-        /// The provider's queue, where `run` is called.
-        private let queue: DispatchQueue
-
-        init(queue: DispatchQueue) {
-            self.queue = queue
-        }
-
-        /// Makes the task with `make`, unless the request was cancelled first. Called on `queue`.
-        func run(_ make: () -> URLSessionTask) {
-            guard !lock.withLock({ isCancelled }) else { return }
-            let made = make()
-            lock.withLock { task = made }
-        }
-
-        func cancel() {
-            lock.withLock { isCancelled = true }
-            queue.async {
-                self.lock.withLock { self.task }?.cancel()
-            }
-        }
-    }
-}
-#endif

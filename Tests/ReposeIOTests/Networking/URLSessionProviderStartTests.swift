@@ -38,7 +38,6 @@ final class URLSessionProviderStartTests {
         #expect(try #require(await second.response()).statusCode == 200)
     }
 
-    #if canImport(FoundationNetworking)
     @Test("E11 a queued task cancelled before its turn is never made; cancelled while being made, it is cancelled")
     func queuedTaskCancellation() throws {
         let session = URLSession(configuration: .ephemeral)
@@ -70,7 +69,6 @@ final class URLSessionProviderStartTests {
         queue.sync {}  // the cancellation, queued after the start
         #expect(try #require(task).state != .suspended)
     }
-    #endif
 }
 
 /// A request body whose first read blocks until the test calls `release()` (or two minutes pass), then ends.

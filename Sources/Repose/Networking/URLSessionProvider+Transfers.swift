@@ -4,12 +4,149 @@ import Foundation
 import FoundationNetworking
 #endif
 
+// One request's way through the provider: the task made on the provider's queue, then the session's delegate, which
+// collects the body, reports progress and completes, finding the task's state (its `Transfer`) by its identifier.
+
 extension URLSessionProvider {
+    /// Starts a data task for `request`, with the default ``Configuration/maximumResponseSize``. See
+    /// ``NetworkingProvider/startRequest(_:progress:completion:)``.
+    public func startRequest(
+        _ request: URLRequest,
+        progress: @escaping @Sendable (TransferProgress) -> Void,
+        completion: @escaping @Sendable (Result<NetworkResponse, any Error>) -> Void
+    ) -> any NetworkingTask {
+        startRequest(
+            request, maximumResponseSize: NetworkResponse.defaultMaximumSize, progress: progress,
+            completion: completion)
+    }
+
+    /// Starts a data task for `request` that fails once the body passes `maximumResponseSize` bytes. See
+    /// ``NetworkingProvider/startRequest(_:maximumResponseSize:progress:completion:)``.
+    public func startRequest(
+        _ request: URLRequest,
+        maximumResponseSize: Int,
+        progress: @escaping @Sendable (TransferProgress) -> Void,
+        completion: @escaping @Sendable (Result<NetworkResponse, any Error>) -> Void
+    ) -> any NetworkingTask {
+        // swift-corelibs-foundation creates a task with a synchronous call onto the session's network queue, which
+        // waits behind every callback already queued there: seconds, behind a large upload. The task is made on
+        // the provider's own queue, so the caller (the main actor) never waits for the network.
+        let handle = QueuedTask(queue: starter)
+        starter.async {
+            handle.run {
+                self.makeTask(
+                    request, maximumResponseSize: maximumResponseSize, progress: progress, completion: completion,
+                    handle: handle)
+            }
+        }
+        return handle
+    }
+
+    /// Creates and resumes the data task for `request`.
+    private func makeTask(
+        _ request: URLRequest,
+        maximumResponseSize: Int,
+        progress: @escaping @Sendable (TransferProgress) -> Void,
+        completion: @escaping @Sendable (Result<NetworkResponse, any Error>) -> Void,
+        handle: QueuedTask
+    ) -> URLSessionTask {
+        guard let delegate else {
+            let task = session.dataTask(with: request) { body, response, error in
+                let result = Self.result(response: response, body: body ?? Data(), error: error)
+                completion(NetworkResponse.limiting(result, to: maximumResponseSize))
+            }
+            task.resume()
+            return task
+        }
+        let transfer = SessionDelegate.Transfer(
+            maximumSize: maximumResponseSize, progress: progress, completion: completion)
+        // Weak: the transfer holds this closure; whoever calls it holds the transfer.
+        transfer.follow = { [weak self, weak transfer, starter] next in
+            guard let transfer else { return }
+            starter.async { [weak self] in
+                // A provider that went away has invalidated its session, which makes no more tasks.
+                guard let self else { return transfer.completion(.failure(URLError(.cancelled))) }
+                handle.run { self.startTask(next, transfer: transfer, on: delegate) }
+            }
+        }
+        return startTask(request, transfer: transfer, on: delegate)
+    }
+
+    /// Creates and resumes a data task for `request` whose state is `transfer`.
+    private func startTask(
+        _ request: URLRequest, transfer: SessionDelegate.Transfer, on delegate: SessionDelegate
+    ) -> URLSessionTask {
+        let task = session.dataTask(with: request)
+        // Registered before `resume()`, so the first callback always finds its state.
+        delegate.register(task, transfer)
+        task.resume()
+        return task
+    }
+
+    /// Turns what a task ended with into what Repose expects: any HTTP response is a response, whatever its
+    /// status; a transport error or a missing or non-HTTP response is an error.
+    static func result(response: URLResponse?, body: Data, error: (any Error)?) -> Result<NetworkResponse, any Error> {
+        if let error {
+            return .failure(error)
+        }
+        guard let http = response as? HTTPURLResponse else {
+            return .failure(URLError(.badServerResponse))
+        }
+        // Read once: on swift-corelibs-foundation each read of `allHeaderFields` pays its whole cost again. Casting
+        // the key's base is cheaper than casting the `AnyHashable`.
+        let fields = http.allHeaderFields
+        var headers: [String: String] = [:]
+        headers.reserveCapacity(fields.count)
+        for (name, value) in fields {
+            if let name = name.base as? String, let value = value as? String {
+                headers[name] = value
+            }
+        }
+        return .success(NetworkResponse(statusCode: http.statusCode, headers: headers, body: body))
+    }
+
+    /// Repose's handle on a data task that is made on the provider's queue, after `startRequest` returns.
+    ///
+    /// Cancelled before its turn comes, the task is never made, and its completion is never called (the provider's
+    /// contract allows either). Cancelling a task that exists is itself a synchronous call onto the session's network
+    /// queue on Linux, so it goes through the provider's queue too, after the start: by then the task exists or
+    /// never will.
+    final class QueuedTask: NetworkingTask, @unchecked Sendable {
+        // `@unchecked Sendable`: both variables are only touched under `lock`.
+        private let lock = NSLock()
+        private var isCancelled = false
+        /// Weak: the session holds a task while it runs, and a finished task is then torn down where the session
+        /// lets go of it, on its own queue, instead of on the main actor where Repose lets go of this handle (on
+        /// Linux that teardown is real work, for each response). Cancelling a task that is gone does nothing.
+        private weak var task: URLSessionTask?
+        /// The provider's queue, where `run` is called.
+        private let queue: DispatchQueue
+
+        init(queue: DispatchQueue) {
+            self.queue = queue
+        }
+
+        /// Makes the task with `make`, unless the request was cancelled first. Called on `queue`.
+        func run(_ make: () -> URLSessionTask) {
+            guard !lock.withLock({ isCancelled }) else { return }
+            let made = make()
+            lock.withLock { task = made }
+        }
+
+        func cancel() {
+            lock.withLock { isCancelled = true }
+            queue.async {
+                self.lock.withLock { self.task }?.cancel()
+            }
+        }
+    }
+
     /// The delegate of a session the provider owns: collects each task's body, reports its progress and
     /// completes it, finding the task's state by its identifier.
     ///
     /// `@unchecked Sendable`: `transfers`, and every variable of the ``Transfer`` objects in it, is only touched
-    /// under `lock`. Callbacks to Repose run after the lock is released, never under it.
+    /// under `lock`, and a transfer taken out of it only by the one callback that took it. Callbacks to Repose run
+    /// after the lock is released, never under it.
     final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         typealias ProgressHandler = @Sendable (TransferProgress) -> Void
         typealias CompletionHandler = @Sendable (Result<NetworkResponse, any Error>) -> Void
@@ -48,13 +185,12 @@ extension URLSessionProvider {
             _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
             totalBytesExpectedToSend: Int64
         ) {
-            let worthReporting = lock.withLock { () -> Transfer? in
-                guard let transfer = transfers[task.taskIdentifier],
-                    transfer.recordSent(totalBytesSent, expected: totalBytesExpectedToSend)
-                else { return nil }
-                return transfer
+            // A streamed body sent chunked has a length URLSession does not know; the stream knows it.
+            let expected = totalBytesExpectedToSend > 0 ? totalBytesExpectedToSend : Self.bodyStream(of: task)?.length
+            let worthReporting = withTransfer(of: task) { transfer in
+                transfer.recordSent(totalBytesSent, expected: expected ?? -1) ? transfer : nil
             }
-            if let worthReporting {
+            if let worthReporting = worthReporting ?? nil {
                 report(worthReporting)
             }
         }
@@ -125,29 +261,21 @@ extension URLSessionProvider {
         }
 
         func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-            // Removing the state under the lock is what makes completion happen exactly once, cancelled or not.
-            let finished = lock.withLock { () -> (Transfer, Data, URLResponse?, next: URLRequest?)? in
-                guard let transfer = transfers.removeValue(forKey: task.taskIdentifier) else { return nil }
-                if error == nil, let next = transfer.pendingRedirect, transfer.follow != nil {
-                    transfer.pendingRedirect = nil
-                    transfer.restart()
-                    return (transfer, Data(), nil, next)
-                }
-                return (transfer, transfer.takeBody(), transfer.unansweredChallenge, nil)
+            // Removing the state under the lock is what makes completion happen exactly once, cancelled or not. No
+            // other callback finds the transfer from then on, so this one reads it without the lock.
+            guard let transfer = lock.withLock({ transfers.removeValue(forKey: task.taskIdentifier) }) else { return }
+            if error == nil, let next = transfer.pendingRedirect, let follow = transfer.follow {
+                transfer.pendingRedirect = nil
+                transfer.restart()
+                return follow(next)
             }
-            guard let (transfer, body, unansweredChallenge, next) = finished else { return }
-            if let next, let follow = transfer.follow {
-                follow(next)
-                return
-            }
+            let body = transfer.takeBody()
             var result: Result<NetworkResponse, any Error>
-            if let redirectFailure = lock.withLock({ transfer.redirectFailure }) {
-                result = .failure(redirectFailure)
-            } else if error != nil, let failure = Self.bodyStreamFailure(of: task) {
-                // What Foundation reports for a body stream that failed says nothing of the file (on Linux, a
-                // libcurl "aborted by callback"): the stream's own error names it (rule W9).
+            // What Foundation reports for a body stream that failed says nothing of the file (on Linux, a libcurl
+            // "aborted by callback"): the stream's own error names it (rule W9).
+            if let failure = transfer.redirectFailure ?? (error == nil ? nil : Self.bodyStream(of: task)?.streamError) {
                 result = .failure(failure)
-            } else if let unansweredChallenge {
+            } else if let unansweredChallenge = transfer.unansweredChallenge {
                 result = URLSessionProvider.result(response: unansweredChallenge, body: body, error: nil)
             } else {
                 let response = task.response
@@ -156,10 +284,10 @@ extension URLSessionProvider {
                     response: response, body: body,
                     error: error.map { Self.clarified($0, afterResponse: response, url: url) })
             }
-            let measured = lock.withLock { (transfer.redirectCount, transfer.connection, transfer.isFromCache) }
-            if case .success(var response) = result, measured != (0, nil, false) {
+            if case .success(var response) = result {
                 // For the request's metrics (rule X1).
-                (response.redirectCount, response.connection, response.isFromCache) = measured
+                (response.redirectCount, response.connection, response.isFromCache) =
+                    (transfer.redirectCount, transfer.connection, transfer.isFromCache)
                 result = .success(response)
             }
             complete(transfer, with: result, bodySize: body.count)
@@ -179,10 +307,8 @@ extension URLSessionProvider {
         /// Hands `result` to the transfer's completion, with any progress not reported yet just before it: in place,
         /// or on `delivery` for a large body, whose processing must not hold the session's network queue.
         private func complete(_ transfer: Transfer, with result: Result<NetworkResponse, any Error>, bodySize: Int) {
-            let finish: @Sendable () -> Void = { [lock] in
-                if let sample = lock.withLock({ transfer.takeNewSample() }) {
-                    transfer.progress(sample)
-                }
+            let finish: @Sendable () -> Void = {
+                self.report(transfer)
                 transfer.completion(result)
             }
             if let delivery, bodySize > Self.inPlaceCompletionLimit {
@@ -200,16 +326,10 @@ extension URLSessionProvider {
             }
         }
 
-        /// Remembers the response of a task whose credentials challenge the provider is about to cancel, so that
-        /// the task completes with that response (a 401, as on Apple platforms) instead of the cancellation.
-        func abandonChallenge(on task: URLSessionTask, response: URLResponse?) {
-            lock.withLock { transfers[task.taskIdentifier]?.unansweredChallenge = response }
-        }
-
-        /// The error a replayable body stream of `task` stopped with, if it did.
-        static func bodyStreamFailure(of task: URLSessionTask) -> (any Error)? {
-            let stream = task.currentRequest?.httpBodyStream ?? task.originalRequest?.httpBodyStream
-            return (stream as? any ReplayableBodyStream)?.streamError
+        /// The request body stream of `task`, if Repose made it (a ``ReplayableBodyStream``): it knows the body's
+        /// length where URLSession sends it chunked, and why a read failed.
+        static func bodyStream(of task: URLSessionTask) -> (any ReplayableBodyStream)? {
+            (task.currentRequest?.httpBodyStream ?? task.originalRequest?.httpBodyStream) as? any ReplayableBodyStream
         }
     }
 }
@@ -243,10 +363,6 @@ extension URLSessionProvider.SessionDelegate {
         /// The response of a credentials challenge the provider gave up, to deliver instead of the cancellation.
         var unansweredChallenge: URLResponse?
 
-        /// The upload's length when Repose knows it and URLSession may not (a streamed body sent chunked).
-        private let uploadSize: Int64?
-        /// The request's body, to send again when a redirect keeps it (rule W1).
-        let replayableBody: URLSessionProvider.ReplayableBody?
         /// How many redirects this transfer followed, across the tasks that carried it.
         var redirectCount = 0
         /// What the platform measured of the task's last transaction (Apple platforms; Linux reports nothing).
@@ -261,15 +377,12 @@ extension URLSessionProvider.SessionDelegate {
         var follow: (@Sendable (URLRequest) -> Void)?
 
         init(
-            maximumSize: Int, uploadSize: Int64? = nil, replayableBody: URLSessionProvider.ReplayableBody? = nil,
-            clock: @escaping @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds },
+            maximumSize: Int, clock: @escaping @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds },
             progress: @escaping ProgressHandler, completion: @escaping CompletionHandler
         ) {
             self.clock = clock
             self.reportedAt = clock()
             self.maximumSize = maximumSize
-            self.uploadSize = uploadSize
-            self.replayableBody = replayableBody
             self.progress = progress
             self.completion = completion
         }
@@ -287,8 +400,8 @@ extension URLSessionProvider.SessionDelegate {
         func recordSent(_ total: Int64, expected: Int64) -> Bool {
             guard total > sample.bytesSent else { return false }
             sample.bytesSent = total
-            if let known = expected > 0 ? expected : uploadSize {
-                sample.bytesExpectedToSend = max(known, total)
+            if expected > 0 {
+                sample.bytesExpectedToSend = max(expected, total)
             }
             hasNewSample = true
             return movedEnough()
@@ -348,3 +461,21 @@ extension URLSessionProvider.SessionDelegate {
         }
     }
 }
+
+#if canImport(FoundationNetworking)
+extension URLSessionProvider {
+    /// An operation queue that runs each block at once, on the caller's thread.
+    ///
+    /// swift-corelibs-foundation adds one operation to the delegate queue for every delegate callback, from the
+    /// session's network queue. With this queue the delegate runs right there: it does bookkeeping under its lock,
+    /// reports progress in place (Repose leaves it for the request's one hop) and hands a large body's completion to a
+    /// queue of its own, so the network queue is never held up by parsing and a 1 MB body costs one thread hop
+    /// instead of sixty-four.
+    final class InlineOperationQueue: OperationQueue, @unchecked Sendable {
+        // `@unchecked Sendable`: adds no state to `OperationQueue`, which is thread-safe.
+        override func addOperation(_ block: @escaping @Sendable () -> Void) {
+            block()
+        }
+    }
+}
+#endif
