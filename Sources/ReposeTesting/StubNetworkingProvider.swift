@@ -135,7 +135,7 @@ public final class StubNetworkingProvider: NetworkingProvider {
     ) -> any NetworkingTask {
         let recorded = RecordedRequest(
             httpMethod: request.httpMethod ?? "GET", url: request.url, headers: request.allHTTPHeaderFields ?? [:],
-            body: request.httpBody)
+            body: request.httpBody, timeoutInterval: request.timeoutInterval)
         let exchange = store.start(
             recorded, maximumResponseSize: maximumResponseSize, progress: progress, completion: completion)
         return StubTask(store: store, exchange: exchange)

@@ -60,8 +60,8 @@ final class StubStore: @unchecked Sendable {
                 unmatched = error
             }
             let exchange = Exchange(
-                request: request, outcome: Self.limiting(outcome, to: maximumResponseSize), progress: progress,
-                completion: completion)
+                request: request, outcome: Self.limiting(outcome, to: maximumResponseSize),
+                maximumResponseSize: maximumResponseSize, progress: progress, completion: completion)
             log.append(exchange)
             let arrived = route?.accept(exchange) ?? []
             let isScheduled = exchange.phase == .scheduled
@@ -101,6 +101,37 @@ final class StubStore: @unchecked Sendable {
             schedule(exchange, after: nil)
         }
         return released.count
+    }
+
+    /// Completes the held requests `take` removes from `route` with `outcome`, on the calling thread, before
+    /// returning: a test that answers by hand sees the effect at once, as with an event stream. Returns how many it
+    /// completed.
+    @discardableResult
+    func answer(
+        _ route: RouteState, taking take: (RouteState) -> [Exchange], with outcome: Result<NetworkResponse, any Error>
+    ) -> Int {
+        let deliveries: [(Result<NetworkResponse, any Error>, Exchange.Callbacks)] = lock.withLock {
+            take(route).compactMap { exchange in
+                exchange.phase = .delivered
+                defer { exchange.callbacks = nil }
+                return exchange.callbacks.map { (Self.limiting(outcome, to: exchange.maximumResponseSize), $0) }
+            }
+        }
+        for (result, callbacks) in deliveries {
+            callbacks.completion(result)
+        }
+        return deliveries.count
+    }
+
+    /// Hands `sample` to the held request at `index` of `route`, on the calling thread; returns whether there was
+    /// one.
+    func reportProgress(_ sample: TransferProgress, toHeldAt index: Int, of route: RouteState) -> Bool {
+        let progress = lock.withLock { () -> (@Sendable (TransferProgress) -> Void)? in
+            let live = route.liveHeld
+            return live.indices.contains(index) ? live[index].callbacks?.progress : nil
+        }
+        progress?(sample)
+        return progress != nil
     }
 
     /// Cancels a request: it completes with `URLError(.cancelled)` at once, unless it already completed.
