@@ -23,6 +23,8 @@ final class Exchange: @unchecked Sendable {
     var callbacks: Callbacks?
     var phase = Phase.scheduled
     var isCancelled = false
+    /// Where the store's log keeps this request.
+    var logIndex = 0
     /// The route holding this request, while it is held.
     weak var route: RouteState?
 

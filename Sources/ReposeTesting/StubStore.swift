@@ -18,7 +18,10 @@ final class StubStore: @unchecked Sendable {
     let creationSite: CallSite
 
     private var routes: [RouteState] = []
-    private(set) var log: [Exchange] = []
+    /// Every request seen, as the test reads it, oldest first. Kept as recorded values rather than mapped from the
+    /// exchanges on each read, so that a test polling `requests` in a loop costs a copy-on-write handle, not a
+    /// pass over everything sent.
+    private(set) var log: [RecordedRequest] = []
     /// Requests scheduled for delivery and not yet delivered; held requests do not count.
     private var undelivered = 0
     private var idleWaits: [TimedWait] = []
@@ -62,7 +65,8 @@ final class StubStore: @unchecked Sendable {
             let exchange = Exchange(
                 request: request, outcome: Self.limiting(outcome, to: maximumResponseSize),
                 maximumResponseSize: maximumResponseSize, progress: progress, completion: completion)
-            log.append(exchange)
+            exchange.logIndex = log.count
+            log.append(request)
             let arrived = route?.accept(exchange) ?? []
             let isScheduled = exchange.phase == .scheduled
             if isScheduled {
@@ -139,6 +143,7 @@ final class StubStore: @unchecked Sendable {
         let needsDelivery: Bool = lock.withLock {
             guard exchange.phase != .delivered, !exchange.isCancelled else { return false }
             exchange.isCancelled = true
+            log[exchange.logIndex].wasCancelled = true
             if exchange.phase == .held {
                 exchange.route?.forget(exchange)
                 exchange.phase = .scheduled
