@@ -22,6 +22,9 @@ public struct RecordedRequest: Sendable {
     public let headers: [String: String]
     /// The request body; `nil` when there was none.
     public let body: Data?
+    /// How long the request may wait for data before it times out, in seconds: `URLRequest`'s
+    /// `timeoutInterval`, 60 unless the app set it.
+    public let timeoutInterval: TimeInterval
     /// Whether the request had been cancelled when this copy was taken.
     public internal(set) var wasCancelled = false
 
@@ -30,20 +33,23 @@ public struct RecordedRequest: Sendable {
 
     /// Creates a recorded request, for comparing with recorded ones or for testing matchers.
     public init(
-        httpMethod: String = "GET", url: String, headers: [String: String] = [:], body: Data? = nil
+        httpMethod: String = "GET", url: String, headers: [String: String] = [:], body: Data? = nil,
+        timeoutInterval: TimeInterval = 60
     ) {
         self.httpMethod = httpMethod.uppercased()
         self.url = url
         self.headers = headers
         self.body = body
+        self.timeoutInterval = timeoutInterval
         self.parsedURL = URL(string: url)
     }
 
-    init(httpMethod: String, url: URL?, headers: [String: String], body: Data?) {
+    init(httpMethod: String, url: URL?, headers: [String: String], body: Data?, timeoutInterval: TimeInterval) {
         self.httpMethod = httpMethod.uppercased()
         self.url = url?.absoluteString ?? ""
         self.headers = headers
         self.body = body
+        self.timeoutInterval = timeoutInterval
         self.parsedURL = url
     }
 

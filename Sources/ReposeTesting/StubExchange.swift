@@ -17,20 +17,25 @@ final class Exchange: @unchecked Sendable {
 
     let request: RecordedRequest
     let outcome: Result<NetworkResponse, any Error>
+    /// The largest body the caller accepts: an answer the test gives later is held to it too.
+    let maximumResponseSize: Int
     /// The caller's callbacks, dropped once delivered so that the log does not keep what they capture alive.
     var callbacks: Callbacks?
     var phase = Phase.scheduled
     var isCancelled = false
+    /// Where the store's log keeps this request.
+    var logIndex = 0
     /// The route holding this request, while it is held.
     weak var route: RouteState?
 
     init(
-        request: RecordedRequest, outcome: Result<NetworkResponse, any Error>,
+        request: RecordedRequest, outcome: Result<NetworkResponse, any Error>, maximumResponseSize: Int,
         progress: @escaping @Sendable (TransferProgress) -> Void,
         completion: @escaping @Sendable (Result<NetworkResponse, any Error>) -> Void
     ) {
         self.request = request
         self.outcome = outcome
+        self.maximumResponseSize = maximumResponseSize
         self.callbacks = Callbacks(progress: progress, completion: completion)
     }
 
@@ -68,7 +73,10 @@ final class RouteState: @unchecked Sendable {
     private var nextResponse = 0
     var isHolding = false
     var delay: Duration?
-    private(set) var held: [Exchange] = []
+    /// The requests held, oldest first; cancelled ones leave it lazily (see ``forget(_:)``), so read it through
+    /// ``liveHeld``.
+    private var held: [Exchange] = []
+    private var hasCancelledHeld = false
     private(set) var answered: [Exchange] = []
     private var arrivalWaits: [(count: Int, wait: TimedWait)] = []
 
@@ -81,7 +89,8 @@ final class RouteState: @unchecked Sendable {
     func nextOutcome() -> Result<NetworkResponse, any Error> {
         guard let response = responses.indices.contains(nextResponse) ? responses[nextResponse] : responses.last
         else {
-            return .failure(StubError(reason: .invalidStub, message: "The stub for \(matcher) has no responses."))
+            let message = "The stub for \(matcher) has no response of its own: answer its requests with respond(_:)."
+            return .failure(StubError(reason: .invalidStub, message: message))
         }
         nextResponse += 1
         return response.result
@@ -101,9 +110,18 @@ final class RouteState: @unchecked Sendable {
         return satisfied
     }
 
+    /// The requests held and not cancelled, oldest first.
+    var liveHeld: [Exchange] {
+        if hasCancelledHeld {
+            held.removeAll { $0.isCancelled }
+            hasCancelledHeld = false
+        }
+        return held
+    }
+
     /// Removes and returns the held requests: all of them, or the oldest.
     func takeHeld(all: Bool) -> [Exchange] {
-        let taken = all ? held : Array(held.prefix(1))
+        let taken = all ? liveHeld : Array(liveHeld.prefix(1))
         held.removeFirst(taken.count)
         for exchange in taken {
             exchange.route = nil
@@ -111,11 +129,19 @@ final class RouteState: @unchecked Sendable {
         return taken
     }
 
-    /// Stops holding a request that was cancelled.
-    func forget(_ exchange: Exchange) {
-        // Held requests are usually cancelled oldest first: the search ends at once and one removal shifts the rest.
-        if let index = held.firstIndex(where: { $0 === exchange }) { held.remove(at: index) }
+    /// Removes and returns the held request at `index`, 0 being the oldest; `nil` when there is none.
+    func takeHeld(at index: Int) -> Exchange? {
+        guard index >= 0, index < liveHeld.count else { return nil }
+        let exchange = held.remove(at: index)
         exchange.route = nil
+        return exchange
+    }
+
+    /// Stops holding a request that was cancelled. It leaves ``held`` when the list is next read, so that
+    /// cancelling many held requests, in any order, costs one pass rather than a search each.
+    func forget(_ exchange: Exchange) {
+        exchange.route = nil
+        hasCancelledHeld = true
     }
 
     /// Registers a wait for the `count`th request; `true` if it has already arrived.

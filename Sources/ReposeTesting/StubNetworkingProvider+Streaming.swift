@@ -40,7 +40,8 @@ extension StubNetworkingProvider {
             }
         }
         let recorded = RecordedRequest(
-            httpMethod: request.httpMethod ?? "GET", url: url, headers: request.allHTTPHeaderFields ?? [:])
+            httpMethod: request.httpMethod ?? "GET", url: url, headers: request.allHTTPHeaderFields ?? [:],
+            timeoutInterval: request.timeoutInterval)
         let connection = StubStreamConnection(request: recorded, response: response, body: body, completion: completion)
         stream.connect(connection)
         return StubStreamTask(stream: stream, connection: connection)

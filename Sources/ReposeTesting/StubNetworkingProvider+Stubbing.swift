@@ -91,4 +91,37 @@ extension StubNetworkingProvider {
     public func stub(_ method: RequestMethod, _ url: String, responses: [StubResponse]) -> StubRoute {
         stub(StubMatcher(method, url), responses: responses)
     }
+
+    /// Adds a stub that holds every request `matcher` accepts until the test answers it, with a response chosen
+    /// then: see ``StubRoute/respond(_:toHeldAt:)``.
+    ///
+    /// ```swift
+    /// let everything = network.hold(StubMatcher(nil, where: { _ in true }))
+    /// ```
+    ///
+    /// The stub has no response of its own: ``StubRoute/release()`` completes its requests with a ``StubError``.
+    ///
+    /// - Returns: The stub, to answer its requests, wait for them and see them.
+    @discardableResult
+    public func hold(_ matcher: StubMatcher) -> StubRoute {
+        let state = RouteState(matcher: matcher, responses: [])
+        state.isHolding = true
+        store.add(state)
+        return StubRoute(store: store, state: state)
+    }
+
+    /// Adds a stub that holds every `method` request to exactly `url` until the test answers it.
+    ///
+    /// ```swift
+    /// let user = network.hold(.get, "https://api.example.com/users/1")
+    /// resource.load()
+    /// await user.requested()
+    /// user.respond(.json(["name": "Ada"]))
+    /// ```
+    ///
+    /// - Returns: The stub, to answer its requests, wait for them and see them.
+    @discardableResult
+    public func hold(_ method: RequestMethod?, _ url: String) -> StubRoute {
+        hold(StubMatcher(method, url))
+    }
 }

@@ -81,7 +81,7 @@ public final class StubNetworkingProvider: NetworkingProvider {
 
     /// Every request the provider has seen, matched or not, in the order they were sent.
     public var requests: [RecordedRequest] {
-        store.withLock { store.log.map(\.snapshot) }
+        store.withLock { store.log }
     }
 
     /// Waits until every response on its way has been delivered (its completion called). Held responses do not
@@ -135,7 +135,7 @@ public final class StubNetworkingProvider: NetworkingProvider {
     ) -> any NetworkingTask {
         let recorded = RecordedRequest(
             httpMethod: request.httpMethod ?? "GET", url: request.url, headers: request.allHTTPHeaderFields ?? [:],
-            body: request.httpBody)
+            body: request.httpBody, timeoutInterval: request.timeoutInterval)
         let exchange = store.start(
             recorded, maximumResponseSize: maximumResponseSize, progress: progress, completion: completion)
         return StubTask(store: store, exchange: exchange)

@@ -14,7 +14,7 @@ import Foundation
 /// await network.idle()
 /// ```
 public final class StubRoute: Sendable {
-    private let store: StubStore
+    let store: StubStore
     let state: RouteState
 
     init(store: StubStore, state: RouteState) {
@@ -58,7 +58,7 @@ public final class StubRoute: Sendable {
 
     /// How many requests this stub holds right now.
     public var heldCount: Int {
-        store.withLock { state.held.count }
+        store.withLock { state.liveHeld.count }
     }
 
     // MARK: Delays

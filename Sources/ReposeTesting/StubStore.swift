@@ -18,7 +18,10 @@ final class StubStore: @unchecked Sendable {
     let creationSite: CallSite
 
     private var routes: [RouteState] = []
-    private(set) var log: [Exchange] = []
+    /// Every request seen, as the test reads it, oldest first. Kept as recorded values rather than mapped from the
+    /// exchanges on each read, so that a test polling `requests` in a loop costs a copy-on-write handle, not a
+    /// pass over everything sent.
+    private(set) var log: [RecordedRequest] = []
     /// Requests scheduled for delivery and not yet delivered; held requests do not count.
     private var undelivered = 0
     private var idleWaits: [TimedWait] = []
@@ -60,9 +63,10 @@ final class StubStore: @unchecked Sendable {
                 unmatched = error
             }
             let exchange = Exchange(
-                request: request, outcome: Self.limiting(outcome, to: maximumResponseSize), progress: progress,
-                completion: completion)
-            log.append(exchange)
+                request: request, outcome: Self.limiting(outcome, to: maximumResponseSize),
+                maximumResponseSize: maximumResponseSize, progress: progress, completion: completion)
+            exchange.logIndex = log.count
+            log.append(request)
             let arrived = route?.accept(exchange) ?? []
             let isScheduled = exchange.phase == .scheduled
             if isScheduled {
@@ -103,11 +107,43 @@ final class StubStore: @unchecked Sendable {
         return released.count
     }
 
+    /// Completes the held requests `take` removes from `route` with `outcome`, on the calling thread, before
+    /// returning: a test that answers by hand sees the effect at once, as with an event stream. Returns how many it
+    /// completed.
+    @discardableResult
+    func answer(
+        _ route: RouteState, taking take: (RouteState) -> [Exchange], with outcome: Result<NetworkResponse, any Error>
+    ) -> Int {
+        let deliveries: [(Result<NetworkResponse, any Error>, Exchange.Callbacks)] = lock.withLock {
+            take(route).compactMap { exchange in
+                exchange.phase = .delivered
+                defer { exchange.callbacks = nil }
+                return exchange.callbacks.map { (Self.limiting(outcome, to: exchange.maximumResponseSize), $0) }
+            }
+        }
+        for (result, callbacks) in deliveries {
+            callbacks.completion(result)
+        }
+        return deliveries.count
+    }
+
+    /// Hands `sample` to the held request at `index` of `route`, on the calling thread; returns whether there was
+    /// one.
+    func reportProgress(_ sample: TransferProgress, toHeldAt index: Int, of route: RouteState) -> Bool {
+        let progress = lock.withLock { () -> (@Sendable (TransferProgress) -> Void)? in
+            let live = route.liveHeld
+            return live.indices.contains(index) ? live[index].callbacks?.progress : nil
+        }
+        progress?(sample)
+        return progress != nil
+    }
+
     /// Cancels a request: it completes with `URLError(.cancelled)` at once, unless it already completed.
     func cancel(_ exchange: Exchange) {
         let needsDelivery: Bool = lock.withLock {
             guard exchange.phase != .delivered, !exchange.isCancelled else { return false }
             exchange.isCancelled = true
+            log[exchange.logIndex].wasCancelled = true
             if exchange.phase == .held {
                 exchange.route?.forget(exchange)
                 exchange.phase = .scheduled

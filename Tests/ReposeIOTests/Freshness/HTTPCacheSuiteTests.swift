@@ -86,7 +86,7 @@ struct HTTPCacheSuiteTests {
         await harness.answer(resource.load(), headers: dated(row.first))
         #expect(!resource.isUpToDate)  // expired when it arrived
         let request = try #require(resource.loadIfNeeded())
-        #expect(harness.network.sent.last?.value(forHTTPHeaderField: row.validator) != nil)
+        #expect(harness.network.sent.last?.header(row.validator) != nil)
         let info = await harness.answer(request, status: 304, headers: dated(row.notModified))
         #expect(info.response.entity?.header(forKey: row.header) == "B")  // returned headers
         #expect(resource.latestData?.header(forKey: row.header) == "B")  // stored headers

@@ -41,7 +41,7 @@ struct ReconnectTests {
         #expect(network.sent.isEmpty)
 
         reconnected.send(())
-        #expect(network.sent.map { $0.url?.path } == ["/stale"])
+        #expect(network.sent.map { URL(string: $0.url)?.path } == ["/stale"])
         #expect(unobserved.loadRequests.isEmpty && fresh.loadRequests.isEmpty)
         network.failPending()
         withExtendedLifetime(owner) {}

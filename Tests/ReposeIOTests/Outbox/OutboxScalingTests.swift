@@ -1,4 +1,5 @@
 import Foundation
+import ReposeTesting
 import Testing
 
 @testable import Repose
@@ -13,19 +14,11 @@ import FoundationNetworking
 @MainActor
 @Suite("The outbox's work is linear", .checksLifetimes, .timeLimit(.minutes(1)))
 struct OutboxScalingTests {
-    /// A network that accepts every request at once.
-    struct AcceptingNetwork: NetworkingProvider {
-        struct Task: NetworkingTask {
-            func cancel() {}
-        }
-
-        func startRequest(
-            _ request: URLRequest, progress: @escaping @Sendable (TransferProgress) -> Void,
-            completion: @escaping @Sendable (Result<NetworkResponse, any Error>) -> Void
-        ) -> any NetworkingTask {
-            DispatchQueue.global().async { completion(.success(NetworkResponse(statusCode: 204))) }
-            return Task()
-        }
+    /// A network that accepts every write at once, as an app's test would script it.
+    static func acceptingNetwork() -> StubNetworkingProvider {
+        let network = StubNetworkingProvider()
+        network.stub(StubMatcher(nil, label: "any request", where: { _ in true }), .status(204))
+        return network
     }
 
     @Test("T4 queuing and draining n writes through a service walks the outbox a bounded number of times")
@@ -34,7 +27,7 @@ struct OutboxScalingTests {
         for count in [37, 148] {
             let service = Service(
                 baseURL: "https://api.example.com",
-                options: .init(networking: AcceptingNetwork(), reconnected: nil, becameActive: nil))
+                options: .init(networking: Self.acceptingNetwork(), reconnected: nil, becameActive: nil))
             service.configure("/notes/**") { $0.usesOutbox = true }
             let notes = (0..<37).map { service.resource("/notes/\($0)") }
             var requests: [Request] = []
@@ -81,7 +74,7 @@ struct OutboxScalingTests {
     func observedStatus() async {
         let service = Service(
             baseURL: "https://api.example.com",
-            options: .init(networking: AcceptingNetwork(), reconnected: nil, becameActive: nil))
+            options: .init(networking: Self.acceptingNetwork(), reconnected: nil, becameActive: nil))
         service.configure("/notes/**") { $0.usesOutbox = true }
         var counts: [Int] = []
         let subscription = service.outbox.state.observe { counts.append($0.pending.count) }

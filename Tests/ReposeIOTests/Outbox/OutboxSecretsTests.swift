@@ -95,7 +95,7 @@ final class OutboxSecretsTests {
             at: app.folder.appendingPathComponent("sub"), withIntermediateDirectories: false)
         app.service = app.makeService()
         await app.settle()
-        #expect(app.network.sent.map { $0.url?.absoluteString } == ["https://api.example.com/notes/ok"])
+        #expect(app.network.sent.map { $0.url } == ["https://api.example.com/notes/ok"])
         #expect(app.credentials(sentSince: 0) == ["Bearer alice"])
         #expect(Set(await app.files().keys) == ["sub", OutboxFiles.journalName])
         #expect(await app.stored().map(\.mutation.url) == ["https://api.example.com/notes/ok"])

@@ -78,7 +78,7 @@ final class OutboxTests {
     /// Answers the oldest request sent, and waits until the outbox has heard the answer.
     func answerNext(status: Int = 204) async {
         await settle()
-        let url = network.oldestPending?.url?.absoluteString
+        let url = network.oldestPending?.url
         var attempt: Request?
         outbox.book.visit { entry in
             if attempt == nil, case .sending(let request) = entry.phase, entry.data.url == url { attempt = request }
@@ -162,12 +162,12 @@ final class OutboxTests {
             second.request(.put, json: ["n": 3]),
         ]
         await settle()
-        #expect(network.sent.suffix(2).map { $0.url?.path } == ["/notes/1", "/notes/2"])
+        #expect(network.sent.suffix(2).map { URL(string: $0.url)?.path } == ["/notes/1", "/notes/2"])
         #expect(network.pendingCount == 2)
         #expect(first.jsonDict["n"] as? Int == 2)
         await answerNext()  // the first edit of /notes/1: the second goes now
         #expect(network.pendingCount == 2)
-        #expect(String(data: network.sent.last?.httpBody ?? Data(), encoding: .utf8) == #"{"n":2}"#)
+        #expect(String(data: network.sent.last?.body ?? Data(), encoding: .utf8) == #"{"n":2}"#)
         await answerNext()
         await answerNext()
         for edit in edits { #expect(await edit.responseInfo.response.error == nil) }
@@ -220,7 +220,7 @@ final class OutboxTests {
         await answerNext()
         await answerNext()
         _ = await other.responseInfo
-        let keys = network.sent.dropFirst().map { $0.value(forHTTPHeaderField: "Idempotency-Key") }
+        let keys = network.sent.dropFirst().map { $0.header("Idempotency-Key") }
         #expect(keys.count == 3)
         #expect(keys[0] != nil && keys[0] == keys[1])
         #expect(keys[2] != nil && keys[2] != keys[0])
@@ -237,10 +237,10 @@ final class OutboxTests {
         await answerNext()
         _ = await edit.responseInfo
         let attempts = network.sent.dropFirst()
-        #expect(attempts.map { $0.value(forHTTPHeaderField: "Authorization") } == ["Bearer t1", "Bearer t2"])
-        #expect(attempts.allSatisfy { $0.value(forHTTPHeaderField: "X-Client") == "tests" })
-        #expect(attempts.allSatisfy { $0.value(forHTTPHeaderField: "X-Trace") == "7" })
-        #expect(attempts.allSatisfy { $0.value(forHTTPHeaderField: "Content-Type") == "application/json" })
+        #expect(attempts.map { $0.header("Authorization") } == ["Bearer t1", "Bearer t2"])
+        #expect(attempts.allSatisfy { $0.header("X-Client") == "tests" })
+        #expect(attempts.allSatisfy { $0.header("X-Trace") == "7" })
+        #expect(attempts.allSatisfy { $0.header("Content-Type") == "application/json" })
     }
 
     @Test("M8 T3 the folder is private, its journal holds each mutation as data, and no credential header is written")

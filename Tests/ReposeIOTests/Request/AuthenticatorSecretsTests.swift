@@ -54,7 +54,7 @@ final class AuthenticatorSecretsTests {
         }
         cache.workQueue.sync {}  // every write has landed
 
-        #expect(network.sent.last?.value(forHTTPHeaderField: "Authorization") == "Bearer s3cret-second")
+        #expect(network.sent.last?.header("Authorization") == "Bearer s3cret-second")
         let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?.allObjects ?? []
         let contents = files.compactMap { ($0 as? URL).flatMap { try? Data(contentsOf: $0) } }
         #expect(contents.contains { $0.range(of: Data("the items".utf8)) != nil }, "the load was cached")

@@ -31,8 +31,8 @@ struct AuthenticatorTests {
 
     func resource(_ name: String) -> Resource { harness.service.resource("/items/\(name)") }
 
-    var sentCredentials: [String?] { network.sent.map { $0.value(forHTTPHeaderField: "Authorization") } }
-    var sentPaths: [String?] { network.sent.map { $0.url?.path } }
+    var sentCredentials: [String?] { network.sent.map { $0.header("Authorization") } }
+    var sentPaths: [String?] { network.sent.map { URL(string: $0.url)?.path } }
 
     /// Answers the oldest pending request, then waits until `count` requests have been sent in all.
     func respond(_ status: Int, text: String = "", thenSent count: Int) async {
@@ -150,7 +150,7 @@ struct AuthenticatorTests {
         LifetimeCheck.track(other)
         let request = other.resource("/a").request(.get)
         #expect(request.delegate is NetworkRequest)
-        #expect(network.sent.last?.value(forHTTPHeaderField: "Authorization") == nil)
+        #expect(network.sent.last?.header("Authorization") == nil)
         await harness.answer(request)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ReposeTesting
 import Testing
 
 @testable import Repose
@@ -14,16 +15,16 @@ struct RequestBodyHelperTests {
     let harness = Harness()
     var service: Service { harness.service }
     var resource: Resource { service.resource("/a/b") }
-    var lastSent: URLRequest? { harness.network.sent.last }
-    var lastBody: String? { lastSent?.httpBody.map { String(decoding: $0, as: UTF8.self) } }
-    var lastContentType: String? { lastSent?.value(forHTTPHeaderField: "Content-Type") }
+    var lastSent: RecordedRequest? { harness.network.sent.last }
+    var lastBody: String? { lastSent?.body.map { String(decoding: $0, as: UTF8.self) } }
+    var lastContentType: String? { lastSent?.header("Content-Type") }
 
     @Test("E1 request(_:) sends one network call with its verb", arguments: RequestMethod.allCases)
     func verbs(method: RequestMethod) async {
         let request = resource.request(method)
         #expect(harness.network.sent.count == 1)
         #expect(lastSent?.httpMethod == method.rawValue)
-        #expect(lastSent?.url == resource.url)
+        #expect(lastSent?.url == resource.url.absoluteString)
         let info = await harness.answer(request, contentType: "application/octet-stream", text: "ok")
         #expect(info.response.entity?.content as? Data == Data("ok".utf8))
     }
@@ -47,7 +48,7 @@ struct RequestBodyHelperTests {
     func data() {
         let bytes = Data([0, 1, 2, 0xFF, 0xFE])
         resource.request(.put, data: bytes, contentType: "application/x-limerick")
-        #expect(lastSent?.httpBody == bytes)
+        #expect(lastSent?.body == bytes)
         #expect(lastContentType == "application/x-limerick")
         #expect(lastSent?.httpMethod == "PUT")
     }
@@ -55,14 +56,14 @@ struct RequestBodyHelperTests {
     @Test("request(_:text:) sends UTF-8 labelled text/plain; charset=utf-8 by default")
     func textDefaults() {
         resource.request(.post, text: "Grüße")
-        #expect(lastSent?.httpBody == Data("Grüße".utf8))
+        #expect(lastSent?.body == Data("Grüße".utf8))
         #expect(lastContentType == "text/plain; charset=utf-8")
     }
 
     @Test("request(_:text:contentType:encoding:) writes the encoding's charset after the given type")
     func textCustom() {
         resource.request(.post, text: "Grüße", contentType: "text/markdown", encoding: .isoLatin1)
-        #expect(lastSent?.httpBody == Data([0x47, 0x72, 0xFC, 0xDF, 0x65]))
+        #expect(lastSent?.body == Data([0x47, 0x72, 0xFC, 0xDF, 0x65]))
         #expect(lastContentType == "text/markdown; charset=iso-8859-1")
     }
 

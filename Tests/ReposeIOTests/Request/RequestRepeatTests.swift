@@ -20,7 +20,7 @@ struct RequestRepeatTests {
         probe.token = "two"
         service.invalidateConfiguration()
         original.repeated().start()
-        let sent = harness.network.sent.map { $0.value(forHTTPHeaderField: "Authorization") }
+        let sent = harness.network.sent.map { $0.header("Authorization") }
         #expect(sent == ["Bearer one", "Bearer two"])
     }
 
@@ -37,9 +37,9 @@ struct RequestRepeatTests {
         original.repeated().start()
         let sent = harness.network.sent
         #expect(runs == 2)
-        #expect(sent.map { $0.value(forHTTPHeaderField: "X-Run") } == ["1", "2"])
-        #expect(sent.map { $0.value(forHTTPHeaderField: "X-Seen") } == ["fresh", "fresh"])
-        #expect(sent.map(\.httpBody) == [Data("body".utf8), Data("body".utf8)])
+        #expect(sent.map { $0.header("X-Run") } == ["1", "2"])
+        #expect(sent.map { $0.header("X-Seen") } == ["fresh", "fresh"])
+        #expect(sent.map(\.body) == [Data("body".utf8), Data("body".utf8)])
     }
 
     @Test("E14 repeated() does not run decorators again")
@@ -64,6 +64,6 @@ struct RequestRepeatTests {
         let first = resource.load()
         await harness.answer(first, headers: ["ETag": "v1"])
         first.repeated().start()
-        #expect(harness.network.sent.map { $0.value(forHTTPHeaderField: "If-None-Match") } == [nil, "v1"])
+        #expect(harness.network.sent.map { $0.header("If-None-Match") } == [nil, "v1"])
     }
 }

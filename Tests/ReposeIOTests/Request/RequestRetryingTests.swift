@@ -205,7 +205,7 @@ struct RequestRetryingTests {
         advance(milliseconds: 1000)
         await answer(post, status: 201)
         #expect(network.sent.map(\.httpMethod) == ["POST", "POST"])
-        #expect(network.sent.map(\.httpBody) == [Data("hello".utf8), Data("hello".utf8)])
+        #expect(network.sent.map(\.body) == [Data("hello".utf8), Data("hello".utf8)])
         #expect(post.completedResponse?.response.entity != nil)
     }
 
@@ -250,7 +250,7 @@ struct RequestRetryingTests {
         stamp = "changed during the wait"
         advance(milliseconds: 1000)
         await answer(load)
-        #expect(network.sent.map { $0.value(forHTTPHeaderField: "X-Stamp") } == ["first", "changed during the wait"])
+        #expect(network.sent.map { $0.header("X-Stamp") } == ["first", "changed during the wait"])
     }
 
     @Test("R5 with no policy, or one allowing a single attempt, a failure is reported at once")

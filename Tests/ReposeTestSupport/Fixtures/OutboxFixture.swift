@@ -65,7 +65,7 @@ final class OutboxFixture {
 
     /// The `Authorization` header of each request sent since `start`, the index in ``ManualNetwork/sent``.
     func credentials(sentSince start: Int) -> [String] {
-        network.sent.dropFirst(start).map { $0.value(forHTTPHeaderField: "Authorization") ?? "" }
+        network.sent.dropFirst(start).map { $0.header("Authorization") ?? "" }
     }
 
     /// The folder's files, by name, read on the outbox's queue once what is queued there is done.

@@ -1,4 +1,5 @@
 import Foundation
+import ReposeTesting
 import Testing
 
 @testable import Repose
@@ -14,7 +15,7 @@ struct RequestConfigurationTests {
     let harness = Harness()
     var service: Service { harness.service }
     var resource: Resource { service.resource("/a/b") }
-    var sent: [URLRequest] { harness.network.sent }
+    var sent: [RecordedRequest] { harness.network.sent }
 
     @Test("E3 configured headers are sent with loads and requests")
     func headers() {
@@ -24,8 +25,8 @@ struct RequestConfigurationTests {
         resource.request(.delete)
         service.resource("/z").request(.post)
         #expect(
-            sent.map { $0.value(forHTTPHeaderField: "Authorization") } == ["Bearer abc", "Bearer abc", "Bearer abc"])
-        #expect(sent.map { $0.value(forHTTPHeaderField: "X-Area") } == ["a", "a", nil])
+            sent.map { $0.header("Authorization") } == ["Bearer abc", "Bearer abc", "Bearer abc"])
+        #expect(sent.map { $0.header("X-Area") } == ["a", "a", nil])
     }
 
     @Test("E4 mutators run for every request and are re-evaluated each time, without invalidation")
@@ -40,7 +41,7 @@ struct RequestConfigurationTests {
         resource.load()
         resource.request(.post)
         resource.request(.post).repeated().start()
-        #expect(sent.map { $0.value(forHTTPHeaderField: "X-Count") } == ["1", "2", "3", "4"])
+        #expect(sent.map { $0.header("X-Count") } == ["1", "2", "3", "4"])
     }
 
     @Test("E4 mutators see and may rewrite the body set by a body helper")
@@ -53,7 +54,7 @@ struct RequestConfigurationTests {
         }
         resource.request(.post, text: "hello")
         resource.request(.get)
-        #expect(sent.map { $0.httpBody.map { String(decoding: $0, as: UTF8.self) } } == ["<hello>", "<none>"])
+        #expect(sent.map { $0.body.map { String(decoding: $0, as: UTF8.self) } } == ["<hello>", "<none>"])
     }
 
     @Test("E5 a mutator may change the method; mutators follow the original method, decorators the new one")

@@ -64,7 +64,7 @@ struct ServiceConfigurationTests {
         service.configure(requestMethods: [.post]) { $0.headers["X-Post"] = "yes" }
         resource.request(.post)
         resource.request(.get)
-        #expect(harness.network.sent.map { $0.value(forHTTPHeaderField: "X-Post") } == ["yes", nil])
+        #expect(harness.network.sent.map { $0.header("X-Post") } == ["yes", nil])
     }
 
     @Test("D24 a later configure overrides an earlier one for the same option, at once")

@@ -116,6 +116,27 @@ extension UserTests {
         subscription.cancel()
     }
 
+    @MainActor
+    @Test func answersEachLoadInTurn() async {
+        let users = network.hold(.get, "https://api.example.com/v1/users/1")
+        let user = service.resource("/users/1")
+
+        let first = user.load()
+        await users.requested()
+        users.reportProgress(TransferProgress(bytesReceived: 512, bytesExpectedToReceive: 1_024))
+        #expect(user.isLoading)
+        users.respond(.json(["name": "Ada"]))
+        _ = await first.response
+        #expect(user.jsonDict["name"] as? String == "Ada")
+
+        let second = user.load()
+        await users.requested(count: 2)
+        users.respond(.error(URLError(.networkConnectionLost)))
+        _ = await second.response
+        #expect((user.latestError?.cause as? URLError)?.code == .networkConnectionLost)
+        #expect(user.jsonDict["name"] as? String == "Ada")  // the data stays
+    }
+
     @Test("freshness on the scheduler's virtual time")
     func freshnessOnTheClock() async {
         network.stub(.get, "https://api.example.com/v1/users/1", json: ["name": "Ada"])

@@ -78,7 +78,7 @@ struct PagedListTests {
                 "[1, 2, 3, 4] more=true loading=true/true", "[1, 2, 3, 4, 5] more=false loading=false/false",
             ])
         #expect(
-            harness.network.sent.map { $0.url?.absoluteString } == [
+            harness.network.sent.map { $0.url } == [
                 "https://zingle.frotz/v1/repos", "https://zingle.frotz/v1/repos?page=2",
                 "https://zingle.frotz/v1/repos?page=3",
             ])
@@ -136,7 +136,7 @@ struct PagedListTests {
         await harness.answer(refresh, status: 304, headers: ["ETag": "\"a\""])
 
         #expect(harness.network.sent.count == sentBefore + 1)
-        #expect(harness.network.sent.last?.value(forHTTPHeaderField: "If-None-Match") == "\"a\"")
+        #expect(harness.network.sent.last?.header("If-None-Match") == "\"a\"")
         #expect(ids(list) == [1, 2, 3, 4])
         #expect(list.state.value.pageCount == 2 && list.state.value.hasMore)
     }

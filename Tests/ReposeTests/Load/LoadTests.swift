@@ -28,7 +28,7 @@ struct LoadTests {
             }
         }
         #expect(harness.network.sent.count == resources.count)
-        #expect(Set(harness.network.sent.compactMap(\.url?.path)).count == resources.count)
+        #expect(Set(harness.network.sent.compactMap { URL(string: $0.url)?.path }).count == resources.count)
         for _ in resources { harness.network.respond(status: 200, contentType: "text/plain", text: "ok") }
         for request in firstRequests.values { _ = await request.responseInfo }
         #expect(resources.allSatisfy { $0.text == "ok" && !$0.isLoading })

@@ -121,7 +121,7 @@ struct InvalidationTests {
         harness.scheduler.advance()
         let loads = harness.network.sent.suffix(4).filter { $0.httpMethod == "GET" }
         #expect(loads.count == 4)
-        #expect(Set(loads.compactMap(\.url?.path)).count == 4)  // /users once, each user once
+        #expect(Set(loads.compactMap { URL(string: $0.url)?.path }).count == 4)  // /users once, each user once
         await answerLoads(of: resources)
         harness.scheduler.advance()
         let stillLoading = resources.filter { $0.isLoading }

@@ -20,12 +20,12 @@ struct LocalOverrideValidatorTests {
         #expect(resource.latestData?.etag == "\"v1\"")  // the entity keeps its headers (A31)
         let reload = resource.load()
         let sent = harness.network.sent.last
-        #expect(sent?.value(forHTTPHeaderField: "If-None-Match") == nil)
-        #expect(sent?.value(forHTTPHeaderField: "If-Modified-Since") == nil)
+        #expect(sent?.header("If-None-Match") == nil)
+        #expect(sent?.header("If-Modified-Since") == nil)
         await harness.answer(reload, text: "server", headers: ["ETag": "\"v1\""])
         #expect(resource.text == "server")
         let next = resource.load()
-        #expect(harness.network.sent.last?.value(forHTTPHeaderField: "If-None-Match") == "\"v1\"")
+        #expect(harness.network.sent.last?.header("If-None-Match") == "\"v1\"")
         await harness.answer(next, status: 304)
     }
 
@@ -40,7 +40,7 @@ struct LocalOverrideValidatorTests {
         harness.clock.now += 2  // past the retry time: the next check loads, without a validator
         let retry = resource.loadIfNeeded()
         #expect(retry != nil)
-        #expect(harness.network.sent.last?.value(forHTTPHeaderField: "If-None-Match") == nil)
+        #expect(harness.network.sent.last?.header("If-None-Match") == nil)
         if let retry { await harness.answer(retry, text: "server") }
         #expect(resource.text == "server")
     }
@@ -50,7 +50,7 @@ struct LocalOverrideValidatorTests {
         await harness.answer(resource.load(), contentType: "application/json", text: "{}", headers: ["ETag": "\"v1\""])
         let edit = resource.request(.patch, json: ["a": 1], showing: .merge(["a": 1]))
         let reload = resource.load()
-        #expect(harness.network.sent.last?.value(forHTTPHeaderField: "If-None-Match") == "\"v1\"")
+        #expect(harness.network.sent.last?.header("If-None-Match") == "\"v1\"")
         harness.network.respond(status: 500)
         _ = await edit.responseInfo
         await harness.answer(reload, status: 304)

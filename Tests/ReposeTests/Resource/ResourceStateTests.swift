@@ -49,7 +49,7 @@ struct ResourceStateTests {
 
         harness.clock.now = 1200
         let revalidation = resource.load()
-        #expect(harness.network.sent.last?.value(forHTTPHeaderField: "If-None-Match") == "v1")
+        #expect(harness.network.sent.last?.header("If-None-Match") == "v1")
         var hooks: [String] = []
         revalidation.onSuccess { _ in hooks.append("success") }
             .onNotModified { hooks.append("notModified") }

@@ -43,7 +43,7 @@ struct ResourceURLSafetyTests {
         service.resource(absoluteURL: "http://127.0.0.1:65535/x").load()
         service.resource(absoluteURL: "http://127.0.0.1:/x").load()
         #expect(
-            harness.network.sent.map { $0.url?.absoluteString } == [
+            harness.network.sent.map { $0.url } == [
                 "http://127.0.0.1:65535/x", "http://127.0.0.1:/x",
             ])
     }
