@@ -242,17 +242,23 @@ final class ResourceTable {
     /// reference, no entry to purge later), else held weakly. Its entry is marked as a candidate meanwhile, so
     /// that sweeping its observers (which may call the app) does not note it again; it is no candidate after.
     private func examine(_ key: ResourceKey) {
-        guard case .strong(var resource)? = entries[key]?.holding else { return }
+        // One lookup: the entry is changed in place through its index, never found again by its key.
+        guard let index = entries.index(forKey: key), case .strong(var resource) = entries.values[index].holding
+        else { return }
         examinedCount &+= 1
         guard !resource.isInUse else {
-            change(key) { $0.isCandidate = false }
+            entries.values[index].isCandidate = false
             return
         }
-        let pollTime = entries.removeValue(forKey: key)?.pollTime ?? .nan
+        entries.values[index].holding = .weak(WeakResource(nil))  // the table's strong reference goes
         stronglyHeldCount -= 1
-        // The table's reference is gone: `resource` is the only one unless something else holds it.
-        if isKnownUniquelyReferenced(&resource) { return }
-        entries.updateValue(Entry(holding: .weak(WeakResource(resource)), pollTime: pollTime), forKey: key)
+        // `resource` is now the only reference unless something else holds it.
+        if isKnownUniquelyReferenced(&resource) {
+            entries.remove(at: index)
+        } else {
+            entries.values[index] = Entry(
+                holding: .weak(WeakResource(resource)), pollTime: entries.values[index].pollTime)
+        }
     }
 
     private func forgetCandidates() {
@@ -293,7 +299,7 @@ struct ResourceKey: Hashable {
 struct WeakResource {
     weak var resource: Resource?
 
-    init(_ resource: Resource) {
+    init(_ resource: Resource?) {
         self.resource = resource
     }
 }
