@@ -26,30 +26,30 @@ import FoundationNetworking
 @MainActor
 final class NetworkRequest: RequestDelegate {
     let resource: Resource
-    private let method: RequestMethod
-    private let buildRequest: @MainActor () -> URLRequest
+    let method: RequestMethod
+    let buildRequest: @MainActor () -> URLRequest
     /// The request as the current attempt sends it.
-    private var urlRequest: URLRequest
+    var urlRequest: URLRequest
     /// The method after mutation: what later configuration (decorators, pipeline) is chosen by.
-    private(set) var effectiveMethod: RequestMethod
+    var effectiveMethod: RequestMethod
     /// Where the outcome goes; held until it is delivered or the request is cancelled. The provider's callbacks hold
     /// this request meanwhile, so a request nobody else holds still completes.
     private(set) var handler: RequestCompletionHandler?
     private var task: (any NetworkingTask)?
     /// Which attempt is under way, from 1 (rule R5), and how many the request this one repeats made before.
-    private var attempt = 1
-    private var priorAttempts = 0
-    private var retryPolicy: RetryPolicy?
+    var attempt = 1
+    var priorAttempts = 0
+    var retryPolicy: RetryPolicy?
     /// The policy's wait before the next attempt, while it runs.
-    private var retryTimer: TimerToken?
+    var retryTimer: TimerToken?
     /// The `network` log handler of the scope that started the request: the outcome's line is written on the main
     /// queue, where a task-scoped handler may no longer be in effect.
-    private var outcomeLog: ReposeLog.MessageHandler?
+    var outcomeLog: ReposeLog.MessageHandler?
     /// The task-scoped log settings of the code that sent the request (tests capture lines this way), in effect again
     /// while the outcome is delivered.
     private var logOverride: ReposeLog.Override?
     /// The request's measurements, while a monitor listens (rule X1); `nil`, the usual case, measures nothing.
-    private var metrics: MetricsRecorder?
+    var metrics: MetricsRecorder?
     /// The progress of the current attempt, moved by bytes and by time (see the extension below).
     var progress = ProgressState()
 
@@ -79,7 +79,7 @@ final class NetworkRequest: RequestDelegate {
     }
 
     /// The request's method as a ``RequestMethod``, in whatever case it was set.
-    private static func method(of request: URLRequest) -> RequestMethod? {
+    static func method(of request: URLRequest) -> RequestMethod? {
         guard let name = request.httpMethod else { return nil }
         return RequestMethod(rawValue: name) ?? RequestMethod(rawValue: name.uppercased())
     }
@@ -90,7 +90,7 @@ final class NetworkRequest: RequestDelegate {
     }
 
     /// Sends the current attempt.
-    private func send() {
+    func send() {
         ReposeLog.log(.network, requestDescription)
         ReposeLog.log(.networkDetails, ReposeLog.describe(urlRequest))
         outcomeLog = LogSettings.handler(for: .network)
@@ -234,48 +234,20 @@ final class NetworkRequest: RequestDelegate {
         handler = nil
     }
 
-    // MARK: Retrying (rule R5)
-
-    /// Whether the request waits for its next attempt.
-    var isWaitingToRetry: Bool { retryTimer != nil }
+    // MARK: Retrying (rule R5): whether to, here; the next attempt in NetworkRequest+Retry.swift
 
     /// How long to wait before another attempt, if the policy wants one after `info`.
-    private func retryWait(after info: ResponseInfo) -> TimeInterval? {
+    func retryWait(after info: ResponseInfo) -> TimeInterval? {
         guard let policy = retryPolicy, policy.methods.contains(effectiveMethod),
             case .retry(let seconds) = policy.decision(after: info, attempt: attempt)
         else { return nil }
         return seconds
     }
 
-    private func retry(after seconds: TimeInterval) {
-        attempt += 1
-        outcomeLog?(
-            .network,
-            "\(requestDescription): attempt \(attempt) of \(retryPolicy?.maximumAttempts ?? attempt) in \(seconds) s")
-        // The timer holds this request while it waits, as the provider does while it is in flight.
-        retryTimer = resource.core.timers.after(seconds: seconds) {
-            guard let handler = self.handler, !handler.willIgnore else { return }
-            self.retryTimer = nil
-            self.urlRequest = self.buildRequest()  // built now: what is current after the wait
-            self.effectiveMethod = Self.method(of: self.urlRequest) ?? self.method
-            self.send()
-        }
-    }
-
-    func repeated() -> any RequestDelegate {
-        let repeated = NetworkRequest(resource: resource, method: method, buildRequest: buildRequest)
-        repeated.priorAttempts = priorAttempts + attempt
-        return repeated
-    }
-
-    var requestDescription: String {
-        "\(effectiveMethod.rawValue) \(ReposeLog.describe(url: urlRequest.url ?? resource.url))"
-    }
-
     // MARK: Metrics (rule X1)
 
     /// The recorder for the attempt about to be sent, made with the first attempt when `configuration` has monitors.
-    private func startMetrics(_ configuration: Configuration) -> MetricsRecorder? {
+    func startMetrics(_ configuration: Configuration) -> MetricsRecorder? {
         guard !configuration.monitors.isEmpty || metrics != nil else { return nil }
         let url = urlRequest.url ?? resource.url
         let isFirst = metrics == nil
@@ -293,7 +265,7 @@ final class NetworkRequest: RequestDelegate {
     var isMeasuring: Bool { metrics != nil }
 
     /// Tells the monitors, once, that the request completed.
-    private func finishMetrics(cancelled: Bool = false) {
+    func finishMetrics(cancelled: Bool = false) {
         guard let recorder = metrics else { return }
         metrics = nil
         resource.latestMetrics = recorder.finish(attempts: priorAttempts + attempt, cancelled: cancelled)
@@ -423,62 +395,5 @@ extension NetworkRequest {
         let download = part(sample.bytesReceived, sample.bytesExpectedToReceive)
         guard let toSend = sample.bytesExpectedToSend, toSend > 0 else { return min(download, ceiling) }
         return min(0.5 * part(sample.bytesSent, toSend) + 0.5 * download, ceiling)
-    }
-}
-
-/// One repeating tick per service that moves the progress of the requests under way: the original library gave every
-/// request a timer of its own. It runs only while some request is ticking, on the service's timers (virtual time in
-/// tests), and a burst of requests shares one scheduled tick.
-@MainActor
-final class ProgressTicker {
-    /// How often progress may move with time: ten steps a second are plenty for a bar.
-    static let interval: Duration = .milliseconds(100)
-
-    private let timers: Timers
-    /// Held strongly: a request leaves when it completes or is cancelled. Keyed by identity, so that leaving costs
-    /// constant time however many requests are answered in one turn.
-    private var entries: [ObjectIdentifier: NetworkRequest] = [:]
-    private var scheduledTick: TimerToken?
-    /// Set when the scheduler ran the tick while it was being scheduled (an immediate scheduler): time does not pass
-    /// there, so ticking again would never end.
-    private var runsActionsAtOnce = false
-    private var isScheduling = false
-
-    init(timers: Timers) {
-        self.timers = timers
-    }
-
-    /// A tick already scheduled stays, for the requests that follow within an interval.
-    func add(_ request: NetworkRequest) {
-        entries[ObjectIdentifier(request)] = request
-        scheduleTick()
-    }
-
-    func remove(_ request: NetworkRequest) {
-        entries[ObjectIdentifier(request)] = nil
-    }
-
-    private func scheduleTick() {
-        guard scheduledTick == nil, !runsActionsAtOnce, !entries.isEmpty else { return }
-        isScheduling = true
-        // The one call site of the progress tick. It holds the ticker weakly, so a service that goes away leaves
-        // nothing to tick.
-        let work = timers.after(Self.interval) { [weak self] in self?.tick() }
-        if !runsActionsAtOnce { scheduledTick = work }
-        isScheduling = false
-    }
-
-    private func tick() {
-        guard !isScheduling else {
-            runsActionsAtOnce = true
-            return
-        }
-        scheduledTick = nil
-        // Ticking calls progress hooks, which may start requests (ticked from the next tick on: the loop goes over
-        // the entries as they were) or end them (a request that left ticks no more).
-        for (key, request) in entries where !request.tick() {
-            entries[key] = nil
-        }
-        scheduleTick()
     }
 }
