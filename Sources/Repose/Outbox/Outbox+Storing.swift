@@ -24,7 +24,7 @@ extension Outbox {
         else { return false }
         let secretHeader = data.headers.keys.contains { name in
             !Self.droppedHeaders.contains(name.lowercased())
-                && (URLSessionProvider.Redirects.isSecret(headerNamed: name) || ReposeLog.sensitiveNames.contains(name))
+                && URLSessionProvider.Redirects.isSecret(headerNamed: name)  // the log's sensitive names included
         }
         return !secretHeader && !hasSecretParameter(url)
     }
