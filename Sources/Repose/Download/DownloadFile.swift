@@ -91,17 +91,11 @@ final class DownloadFile: @unchecked Sendable {
 extension RequestError.Cause {
     /// The file a download goes to could not be created, written or moved into place (an unwritable folder, a
     /// full disk). Nothing is left at the destination or beside it.
-    public struct DownloadFileFailed: Error, LocalizedError {
+    public struct DownloadFileFailed: Error, DisplayableCause {
         /// Where the download was going.
         public let fileURL: URL
         /// The system's error number (`errno`).
         public let errorNumber: Int32
-        /// Creates the cause.
-        public init(fileURL: URL, errorNumber: Int32) {
-            self.fileURL = fileURL
-            self.errorNumber = errorNumber
-        }
-        /// A display-ready message.
-        public var errorDescription: String? { "The download could not be saved as “\(fileURL.lastPathComponent)”." }
+        var displayMessage: String { "The download could not be saved as “\(fileURL.lastPathComponent)”." }
     }
 }

@@ -44,7 +44,7 @@ final class DownloadRequestDelegate: RequestDelegate {
         do {
             file = try DownloadFile(destination: destination)
         } catch {
-            let message = (error as? LocalizedError)?.errorDescription ?? NetworkErrorMessages.generalMessage
+            let message = RequestError.displayMessage(for: error) ?? NetworkErrorMessages.generalMessage
             deliver(
                 ResponseInfo(response: .failure(RequestError(userMessage: message, cause: error, timestamp: now()))))
             return

@@ -83,7 +83,7 @@ final class DownloadTransfer: @unchecked Sendable {
             try file.finish()
         } catch {
             file.discard()
-            let message = (error as? LocalizedError)?.errorDescription ?? NetworkErrorMessages.generalMessage
+            let message = RequestError.displayMessage(for: error) ?? NetworkErrorMessages.generalMessage
             return .failure(RequestError(userMessage: message, cause: error, timestamp: timestamp))
         }
         var metadata = head

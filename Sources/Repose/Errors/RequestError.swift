@@ -73,10 +73,13 @@ public struct RequestError: Error {
         cause is Cause.RequestCancelled
     }
 
-    /// The localized description of an error, unless it is the uninformative text Foundation makes up for
-    /// errors that provide none. A URL it quotes is shown without its secrets: the message is meant for a screen,
+    /// The message of one of Repose's own causes, or else the localized description of an error, unless it is the
+    /// uninformative text Foundation makes up for errors that provide none. A URL it quotes is shown without its secrets: the message is meant for a screen,
     /// where a credential has no business either.
     static func displayMessage(for error: any Error) -> String? {
+        if let cause = error as? any DisplayableCause {
+            return cause.displayMessage
+        }
         if let described = error as? any LocalizedError, let description = described.errorDescription {
             return ReposeLog.redactingURLs(in: description)
         }

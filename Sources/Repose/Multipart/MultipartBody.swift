@@ -112,7 +112,7 @@ struct MultipartBody: Sendable {
         guard case .file(let url) = part.content else { return nil }
         let unreadable = {
             let cause = RequestError.Cause.UnreadableMultipartFile(fileURL: url)
-            return RequestError(userMessage: cause.errorDescription ?? "", cause: cause)
+            return RequestError(userMessage: cause.displayMessage, cause: cause)
         }
         guard url.isFileURL, FileManager.default.isReadableFile(atPath: url.path),
             let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
@@ -137,6 +137,6 @@ struct MultipartBody: Sendable {
 
     private static func invalidPart(_ message: String) -> RequestError {
         let cause = RequestError.Cause.InvalidMultipartPart(reason: message)
-        return RequestError(userMessage: cause.errorDescription ?? "", cause: cause)
+        return RequestError(userMessage: cause.displayMessage, cause: cause)
     }
 }

@@ -75,7 +75,7 @@ enum RequestBody {
         }
         guard let encoded else {
             let cause = RequestError.Cause.UnencodableText(encoding: encoding, text: text)
-            throw RequestError(userMessage: cause.errorDescription ?? "", cause: cause)
+            throw RequestError(userMessage: cause.displayMessage, cause: cause)
         }
         return encoded
     }
@@ -143,7 +143,7 @@ enum RequestBody {
         }
         if failed {
             let cause = RequestError.Cause.NotURLEncodable(offendingString: string)
-            throw RequestError(userMessage: cause.errorDescription ?? "", cause: cause)
+            throw RequestError(userMessage: cause.displayMessage, cause: cause)
         }
     }
 
@@ -160,6 +160,6 @@ enum RequestBody {
 
     private static func invalidJSON() -> RequestError {
         let cause = RequestError.Cause.InvalidJSONObject()
-        return RequestError(userMessage: cause.errorDescription ?? "", cause: cause)
+        return RequestError(userMessage: cause.displayMessage, cause: cause)
     }
 }
