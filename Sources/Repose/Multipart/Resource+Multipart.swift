@@ -23,27 +23,44 @@ extension Resource {
     /// Apple's URLSession sends the body with a `Content-Length`; swift-corelibs-foundation (Linux) sends every
     /// streamed body with `Transfer-Encoding: chunked`, which HTTP/1.1 servers accept.
     ///
+    /// An optimistic change and the per-call options work as for the family's other bodies, with one exception: an
+    /// upload never waits in the outbox, whatever the options or the configuration say. Its files may change or
+    /// vanish before a later launch could send them, so it is sent at once and fails if the network does.
+    ///
     /// - Parameters:
     ///   - method: The HTTP method, usually `.post` or `.put`.
     ///   - parts: The form's parts, in the order they are sent.
+    ///   - change: An optimistic change to show while the upload runs; it ends as a JSON write's does.
+    ///   - target: The resource that shows `change`; this one if `nil`.
     ///   - headers: Headers of this request only, set after the configured ones and the body's `Content-Type`.
+    ///   - options: What to invalidate when the upload succeeds, instead of the configuration's choice.
     ///   - requestMutation: A last change to this request before the configured mutators run.
     @discardableResult
     public func request(
         _ method: RequestMethod,
         multipart parts: [MultipartPart],
+        showing change: OptimisticChange? = nil,
+        on target: Resource? = nil,
         headers: [String: String] = [:],
+        options: RequestOptions = RequestOptions(),
         requestMutation: @escaping RequestMutation = { _ in }
     ) -> Request {
-        request(method, requestMutation: Self.setting(headers, then: requestMutation)) {
-            let body = try MultipartBody(parts: parts)
-            return { urlRequest in
+        let body: MultipartBody
+        do {
+            body = try MultipartBody(parts: parts)
+        } catch {
+            return failedEncoding(error)
+        }
+        let call = RequestCall(
+            change: change, target: target, headers: headers, options: options, requestMutation: requestMutation)
+        return sendAtOnce(
+            method,
+            body: { urlRequest in
                 urlRequest.httpBodyStream = MultipartBodyStream(body: body)  // new for each attempt
                 urlRequest.setValue(body.contentType, forHTTPHeaderField: "Content-Type")
                 #if !canImport(FoundationNetworking)
                 urlRequest.setValue(String(body.length), forHTTPHeaderField: "Content-Length")
                 #endif
-            }
-        }
+            }, call)
     }
 }

@@ -199,22 +199,6 @@ extension Resource {
         }
     }
 
-    /// Prepares the body once, now, as the change that puts it on each attempt's request: a body that cannot be
-    /// prepared gives a request that has already failed, and nothing is sent.
-    func request(
-        _ method: RequestMethod,
-        requestMutation: @escaping RequestMutation,
-        preparingBody prepare: () throws -> RequestMutation
-    ) -> Request {
-        let body: RequestMutation
-        do {
-            body = try prepare()
-        } catch {
-            return failedEncoding(error)
-        }
-        return makeRequest(method, body: body, requestMutation: requestMutation)
-    }
-
     /// The request, already failed, of a body that could not be encoded or prepared: nothing is sent.
     func failedEncoding(_ error: any Error) -> Request {
         var failure = RequestError(wrapping: error, fallbackMessage: "The request body could not be encoded.")

@@ -15,11 +15,11 @@ extension Resource {
         return send(method, body: (body, contentType), call)
     }
 
-    /// Where every call of the `request(...)` family ends: a plain request, or a write that shows an optimistic
-    /// change or may wait in the outbox, which is kept as data so that it can be sent again (rule M11).
+    /// Where every call of the `request(...)` family with a body in memory ends: sent at once, or, for a write that
+    /// may wait in the outbox, kept as data so that it can be sent again (rule M11).
     func send(_ method: RequestMethod, body: (data: Data, contentType: String)?, _ call: RequestCall) -> Request {
         let usesOutbox = method.changesData && (call.options.usesOutbox ?? configuration(for: method).usesOutbox)
-        guard call.change != nil || usesOutbox else {
+        guard usesOutbox, invalidURLSource == nil else {  // a bad URL fails at once, never stored
             var setBody: RequestMutation?
             if let body {
                 setBody = { urlRequest in
@@ -27,9 +27,7 @@ extension Resource {
                     urlRequest.setValue(body.contentType, forHTTPHeaderField: "Content-Type")
                 }
             }
-            return makeRequest(
-                method, body: setBody, invalidation: call.options.invalidation,
-                requestMutation: Self.setting(call.headers, then: call.requestMutation))
+            return sendAtOnce(method, body: setBody, call)
         }
         var headers = call.headers
         // The body's type, unless the call names one itself (`application/merge-patch+json`, say).
@@ -39,7 +37,7 @@ extension Resource {
         let shownOn = call.target ?? self
         let data = MutationData(
             method: method.rawValue, url: url.absoluteString, body: body?.data, headers: headers,
-            idempotencyKey: usesOutbox ? UUID().uuidString : nil, createdAt: core.now(),
+            idempotencyKey: UUID().uuidString, createdAt: core.now(),
             changeTarget: shownOn === self ? nil : shownOn.url.absoluteString, change: call.change?.stored,
             invalidation: call.options.invalidation)
         let pending = call.change.map {
@@ -48,10 +46,21 @@ extension Resource {
         if let pending {
             shownOn.apply(.changeStarted(pending))
         }
-        if usesOutbox, invalidURLSource == nil {
-            return core.mutations.outbox(of: core).submit(data, change: pending, from: self)
+        return core.mutations.outbox(of: core).submit(data, change: pending, from: self)
+    }
+
+    /// Sends `call` now, never through the outbox, showing its optimistic change while it runs.
+    func sendAtOnce(_ method: RequestMethod, body: RequestMutation?, _ call: RequestCall) -> Request {
+        let shownOn = call.target ?? self
+        let pending = call.change.map {
+            PendingChange(id: PendingChange.nextID(), change: $0, startedAt: core.now())
         }
-        let request = sendMutation(data, requestMutation: call.requestMutation)
+        if let pending {
+            shownOn.apply(.changeStarted(pending))
+        }
+        let request = makeRequest(
+            method, body: body, invalidation: call.options.invalidation,
+            requestMutation: Self.setting(call.headers, then: call.requestMutation))
         if let pending {
             endChange(pending.id, on: shownOn, when: request, method: method)
         }
@@ -60,10 +69,10 @@ extension Resource {
 
     /// One attempt of `data`: a new request built from it, so configured headers, mutators and decorators run on
     /// it as on any request (rule M11).
-    func sendMutation(_ data: MutationData, requestMutation: @escaping RequestMutation = { _ in }) -> Request {
+    func sendMutation(_ data: MutationData) -> Request {
         makeRequest(
             data.requestMethod, body: { data.addBody(to: &$0) }, invalidation: data.invalidation,
-            requestMutation: requestMutation)
+            requestMutation: { _ in })
     }
 
     /// Ends the change `id` on `target` as `request` ends: gone on failure or cancellation (rule M3); on success
