@@ -1,4 +1,5 @@
 import Foundation
+import ReposeTesting
 import Testing
 
 @testable import Repose

@@ -1,5 +1,6 @@
 import Foundation
 import Observation
+import ReposeTesting
 import Testing
 
 @testable import Repose

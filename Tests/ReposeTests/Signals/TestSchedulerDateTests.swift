@@ -1,5 +1,6 @@
 import Foundation
 import Repose
+import ReposeTesting
 import Testing
 
 @testable import ReposeTestSupport

@@ -1,4 +1,5 @@
 import Foundation
+import ReposeSignals
 
 extension TestScheduler {
     /// Creates a scheduler whose virtual time starts at `date`, for a test that uses it as a service's clock.
