@@ -44,7 +44,7 @@ public struct NextPage<Page> {
                     relation: relation, isSelf: { URLBuilding.relative(to: pageURL, $0) == pageURL })
             else { return nil }
             let next = context.resource.relative(target)
-            return next.url.hasSameOrigin(as: context.resource.url) ? next : nil
+            return URLSessionProvider.Redirects.isSameOrigin(next.url, context.resource.url) ? next : nil
         }
     }
 
@@ -97,22 +97,4 @@ public struct PageContext {
     public let itemCount: Int
     /// The page's data: its content, headers (such as `Link`) and content type.
     public let entity: Entity<Any>
-}
-
-extension URL {
-    /// Whether both URLs have the same scheme, host and port (a missing port reads as the scheme's default).
-    fileprivate func hasSameOrigin(as other: URL) -> Bool {
-        guard let scheme = scheme?.lowercased(), let host = host?.lowercased() else { return false }
-        return scheme == other.scheme?.lowercased() && host == other.host?.lowercased()
-            && effectivePort == other.effectivePort
-    }
-
-    private var effectivePort: Int? {
-        if let port { return port }
-        switch scheme?.lowercased() {
-        case "http": return 80
-        case "https": return 443
-        default: return nil
-        }
-    }
 }

@@ -99,34 +99,16 @@ extension Service {
     }
 }
 
-/// Decodes a page's content into a `Decodable` type, whatever stage of the pipeline it reached.
+/// A page's entity decoded as its model: as the model stage decodes, and from JSON another stage parsed already.
 enum PageDecoding {
     static func decode<Model: Decodable>(
         _ model: Model.Type, from entity: Entity<Any>, decoder: JSONDecoder
     ) throws -> Model {
-        let bytes: Data
-        switch entity.content {
-        case let model as Model:
-            return model
-        case let data as Data:
-            bytes = data
-        case let text as String:
-            bytes = Data(text.utf8)
-        case let json where (json is [Any] || json is [String: Any]) && JSONSerialization.isValidJSONObject(json):
+        let json = entity.content
+        var bytes: Data?
+        if !(json is Model), json is [Any] || json is [String: Any], JSONSerialization.isValidJSONObject(json) {
             bytes = try JSONSerialization.data(withJSONObject: json)
-        default:
-            throw RequestError.cannotParseResponse(
-                cause: RequestError.Cause.WrongInputTypeInTranformerPipeline(
-                    expectedType: Data.self, actualType: type(of: entity.content), transformer: "decode \(Model.self)"),
-                entity: entity)
         }
-        do {
-            return try decoder.decode(Model.self, from: bytes)
-        } catch {
-            let cause = RequestError.Cause.ModelDecodingFailed(
-                modelType: Model.self, codingPath: ModelDecodingTransformer<Model>.codingPath(of: error),
-                underlying: error)
-            throw RequestError.cannotParseResponse(cause: cause, entity: entity)
-        }
+        return try ModelDecodingTransformer<Model>.decode(entity, bytes: bytes, decoder: decoder)
     }
 }

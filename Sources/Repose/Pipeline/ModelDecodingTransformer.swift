@@ -34,27 +34,37 @@ struct ModelDecodingTransformer<Model: Decodable>: ResponseTransformer, CustomSt
     }
 
     private func decode(_ entity: Entity<Any>) -> Response {
+        do {
+            return .success(entity.withContent(try Self.decode(entity, decoder: shared.decoder) as Any))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Decodes `entity`'s bytes or text (or `bytes`, when given in their place) as `Model`; content that already is
+    /// a `Model` is kept. Every failure is a ``RequestError`` that keeps the entity. Paged lists decode with it too.
+    static func decode(_ entity: Entity<Any>, bytes: Data? = nil, decoder: JSONDecoder) throws(RequestError) -> Model {
         let data: Data
-        switch entity.content {
+        switch bytes ?? entity.content {
         case let bytes as Data:
             data = bytes
         case let text as String:
             data = Data(text.utf8)
-        case is Model:
-            return .success(entity)
+        case let model as Model:
+            return model
         default:
             let cause = RequestError.Cause.WrongInputTypeInTranformerPipeline(
-                expectedType: Data.self, actualType: type(of: entity.content), transformer: description)
-            return .failure(RequestError.cannotParseResponse(cause: cause, entity: entity))
+                expectedType: Data.self, actualType: type(of: entity.content), transformer: "decode \(Model.self)")
+            throw RequestError.cannotParseResponse(cause: cause, entity: entity)
         }
         do {
-            return .success(entity.withContent(try shared.decoder.decode(Model.self, from: data) as Any))
+            return try decoder.decode(Model.self, from: data)
         } catch let error as RequestError {
-            return .failure(error)
+            throw error
         } catch {
             let cause = RequestError.Cause.ModelDecodingFailed(
                 modelType: Model.self, codingPath: Self.codingPath(of: error), underlying: error)
-            return .failure(RequestError.cannotParseResponse(cause: cause, entity: entity))
+            throw RequestError.cannotParseResponse(cause: cause, entity: entity)
         }
     }
 
