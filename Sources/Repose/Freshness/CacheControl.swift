@@ -78,23 +78,10 @@ enum DeltaSeconds: Equatable {
     case invalid(String)
 
     init(_ text: String) {
-        let bytes = Array(text.utf8)
-        var start = 0
-        var end = bytes.count
-        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
-        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
-        guard start < end, bytes[start..<end].allSatisfy({ (0x30...0x39).contains($0) }) else {
-            self = .invalid(text)
-            return
-        }
-        var value = 0
-        for byte in bytes[start..<end] {
-            value = value * 10 + Int(byte - 0x30)
-            if value >= 2_147_483_648 {
-                value = 2_147_483_648
-                break
-            }
-        }
-        self = .seconds(Double(value))
+        var scanner = HeaderFieldScanner(text)
+        scanner.skipSpaces()
+        let number = scanner.readNumber()
+        scanner.skipSpaces()
+        self = number.digits > 0 && scanner.isAtEnd ? .seconds(Double(number.value)) : .invalid(text)
     }
 }

@@ -38,6 +38,18 @@ struct HeaderFieldScanner {
     /// A run of token characters: letters, digits and ``!#$%&'*+-.^_`|~``.
     mutating func readToken() -> String { read(upTo: { !Self.isTokenCharacter($0) }) }
 
+    /// A run of ASCII digits as a number, and how many digits there were. A number above `limit` is taken as
+    /// `limit`, so that no run of digits can overflow; the default is the cap HTTP sets on `delta-seconds`.
+    mutating func readNumber(limit: Int = 2_147_483_648) -> (value: Int, digits: Int) {
+        let start = index
+        var value = 0
+        while index < bytes.count, (0x30...0x39).contains(bytes[index]) {
+            value = min(value * 10 + Int(bytes[index] - 0x30), limit)
+            index += 1
+        }
+        return (value, index - start)
+    }
+
     /// The quoted string that starts at the next byte, its escapes undone, and whether its closing quote came; an
     /// unclosed one runs to the end.
     mutating func readQuoted() -> (text: String, isClosed: Bool) {
