@@ -1,8 +1,8 @@
-/// A cursor over the bytes of one header field value, with the pieces of HTTP's list and parameter grammar
-/// (RFC 9110 §5.6) that `Cache-Control`, `Link` and media types share: spaces, tokens, quoted strings with `\`
+/// A cursor over the bytes of one header field value, with the pieces of HTTP's field grammar (RFC 9110 §5.6)
+/// that `Cache-Control`, `Link`, media types and HTTP dates share: spaces, tokens, numbers, quoted strings with `\`
 /// escapes, `; name=value` parameters, and the comma that ends a list element.
 ///
-/// One reader for all three keeps them agreeing on the hard parts: a comma or semicolon inside quotes ends
+/// One reader for all of them keeps them agreeing on the hard parts: a comma or semicolon inside quotes ends
 /// nothing, an escaped quote does not close a string, and an unclosed string stops at the end of the value. Every
 /// step moves forward or stops, so a hostile header can neither crash nor loop. Delimiters are ASCII, so cutting
 /// text at them never splits a UTF-8 sequence.
