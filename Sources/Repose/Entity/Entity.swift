@@ -117,27 +117,17 @@ enum MediaType {
     /// What a response without a `Content-Type` is taken to be.
     static let defaultContentType = "application/octet-stream"
 
-    /// The value of a parameter such as `charset` in a media type, wherever it stands among the parameters.
+    /// The value of a parameter such as `charset` in a media type, wherever it stands among the parameters: the
+    /// first one with a value, unquoted.
     static func parameter(_ name: String, in contentType: String) -> String? {
-        // Most content types have no parameters at all; skip splitting them.
+        // Most content types have no parameters at all; skip scanning them.
         guard contentType.utf8.contains(UInt8(ascii: ";")) else { return nil }
-        for part in contentType.split(separator: ";").dropFirst() {
-            let pieces = part.split(separator: "=", maxSplits: 1)
-            guard pieces.count == 2,
-                pieces[0].trimmingCharacters(in: .whitespaces).lowercased() == name
-            else { continue }
-            var value = pieces[1].trimmingCharacters(in: .whitespaces)
-            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
-                value = String(value.dropFirst().dropLast())
-            }
-            return value
+        var scanner = HeaderFieldScanner(contentType)
+        scanner.skip { $0 != UInt8(ascii: ";") }  // the type and subtype
+        var found: String?
+        scanner.readParameters { parameter, value in
+            if found == nil, parameter == name { found = value }
         }
-        return nil
-    }
-
-    /// The type and subtype alone, lowercased: `text/plain; charset=utf-8` → `text/plain`.
-    static func essence(of contentType: String) -> String {
-        let end = contentType.firstIndex(of: ";") ?? contentType.endIndex
-        return contentType[..<end].trimmingCharacters(in: .whitespaces).lowercased()
+        return found
     }
 }

@@ -13,19 +13,44 @@ struct CacheControl: Equatable {
 
     /// Parses `header`; a missing header has no directives.
     init(_ header: String?) {
-        var parser = DirectiveParser(Array((header ?? "").utf8))
+        var scanner = HeaderFieldScanner(header ?? "")
         var directives: [String: String?] = [:]
         var malformed: [String] = []
-        while let element = parser.nextElement() {
-            switch element {
-            case .directive(let name, let value):
-                if directives[name] == nil { directives[name] = value }  // the first occurrence wins
-            case .malformed(let text):
-                malformed.append(text)
+        while true {
+            scanner.skipEmptyElements()
+            guard !scanner.isAtEnd else { break }
+            let start = scanner.index
+            if let directive = Self.directive(&scanner), scanner.isAtEnd || scanner.isAt(",") {
+                if directives[directive.name] == nil { directives[directive.name] = directive.value }  // first wins
+            } else {
+                scanner.skipToComma()
+                malformed.append(scanner.text(from: start))
             }
         }
         self.directives = directives
         self.malformed = malformed
+    }
+
+    /// The directive at the scanner: a token, then optionally `=` and a token or a closed quoted string, spaces
+    /// around `=` allowed; `nil` where the text does not follow that grammar.
+    private static func directive(_ scanner: inout HeaderFieldScanner) -> (name: String, value: String?)? {
+        let name = scanner.readToken()
+        guard !name.isEmpty else { return nil }
+        scanner.skipSpaces()
+        var value: String?
+        if scanner.skip("=") {
+            scanner.skipSpaces()
+            if scanner.isAt("\"") {
+                let quoted = scanner.readQuoted()
+                guard quoted.isClosed else { return nil }
+                value = quoted.text
+            } else {
+                value = scanner.readToken()
+                guard value?.isEmpty == false else { return nil }
+            }
+            scanner.skipSpaces()
+        }
+        return (name.lowercased(), value)
     }
 
     /// Whether the response must not be kept in any cache (rule K6).
@@ -53,126 +78,10 @@ enum DeltaSeconds: Equatable {
     case invalid(String)
 
     init(_ text: String) {
-        let bytes = Array(text.utf8)
-        var start = 0
-        var end = bytes.count
-        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
-        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
-        guard start < end, bytes[start..<end].allSatisfy({ (0x30...0x39).contains($0) }) else {
-            self = .invalid(text)
-            return
-        }
-        var value = 0
-        for byte in bytes[start..<end] {
-            value = value * 10 + Int(byte - 0x30)
-            if value >= 2_147_483_648 {
-                value = 2_147_483_648
-                break
-            }
-        }
-        self = .seconds(Double(value))
+        var scanner = HeaderFieldScanner(text)
+        scanner.skipSpaces()
+        let number = scanner.readNumber()
+        scanner.skipSpaces()
+        self = number.digits > 0 && scanner.isAtEnd ? .seconds(Double(number.value)) : .invalid(text)
     }
-}
-
-/// Splits a `Cache-Control` value into directives, one list element at a time.
-private struct DirectiveParser {
-    enum Element {
-        case directive(String, String?)
-        case malformed(String)
-    }
-
-    private let bytes: [UInt8]
-    private var position = 0
-
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
-
-    /// The next non-empty list element, or `nil` at the end.
-    mutating func nextElement() -> Element? {
-        while position < bytes.count, bytes[position] == comma || isSpace(bytes[position]) { position += 1 }
-        guard position < bytes.count else { return nil }
-        let start = position
-        let name = token()
-        skipSpaces()
-        var value: String?
-        var isValid = !name.isEmpty
-        if isValid, position < bytes.count, bytes[position] == equals {
-            position += 1
-            skipSpaces()
-            if position < bytes.count, bytes[position] == quote {
-                value = quotedString()
-                isValid = value != nil
-            } else {
-                let text = token()
-                value = text
-                isValid = !text.isEmpty
-            }
-            skipSpaces()
-        }
-        if isValid, position == bytes.count || bytes[position] == comma {
-            return .directive(name.lowercased(), value)
-        }
-        skipToNextElement()
-        return .malformed(String(decoding: bytes[start..<position], as: UTF8.self))
-    }
-
-    /// A run of token characters: letters, digits and ``!#$%&'*+-.^_`|~``.
-    private mutating func token() -> String {
-        let start = position
-        while position < bytes.count, Self.isTokenCharacter(bytes[position]) { position += 1 }
-        return String(decoding: bytes[start..<position], as: UTF8.self)
-    }
-
-    /// A quoted string's content with its escapes undone; `nil` when the closing quote is missing.
-    private mutating func quotedString() -> String? {
-        position += 1  // the opening quote
-        var content: [UInt8] = []
-        while position < bytes.count {
-            let byte = bytes[position]
-            position += 1
-            if byte == quote { return String(decoding: content, as: UTF8.self) }
-            if byte == backslash, position < bytes.count {
-                content.append(bytes[position])
-                position += 1
-            } else {
-                content.append(byte)
-            }
-        }
-        return nil
-    }
-
-    /// Moves past the rest of a malformed element: to the next comma outside a quoted string, or the end.
-    private mutating func skipToNextElement() {
-        var inQuotes = false
-        while position < bytes.count {
-            let byte = bytes[position]
-            if !inQuotes, byte == comma { return }
-            if inQuotes, byte == backslash {
-                position += 1
-            } else if byte == quote {
-                inQuotes.toggle()
-            }
-            position += 1
-        }
-        position = bytes.count
-    }
-
-    private mutating func skipSpaces() {
-        while position < bytes.count, isSpace(bytes[position]) { position += 1 }
-    }
-
-    private func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
-
-    private static func isTokenCharacter(_ byte: UInt8) -> Bool {
-        switch byte {
-        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x21, 0x23...0x27, 0x2A, 0x2B, 0x2D, 0x2E, 0x5E...0x60, 0x7C, 0x7E:
-            return true
-        default:
-            return false
-        }
-    }
-
-    private let comma = UInt8(ascii: ",")
-    private let equals = UInt8(ascii: "=")
-    private let quote = UInt8(ascii: "\"")
-    private let backslash = UInt8(ascii: "\\")
 }

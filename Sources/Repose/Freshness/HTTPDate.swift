@@ -18,12 +18,12 @@ enum HTTPDate {
     ///   - now: Seconds since 1970, to place an RFC 850 two-digit year: the latest year with those digits that is
     ///     no more than 50 years after `now`, as HTTP prescribes.
     static func seconds(from text: String, now: Double) -> Double? {
-        var reader = ByteReader(Array(text.utf8))
+        var reader = HeaderFieldScanner(text)
         reader.skipSpaces()
         guard let dayName = reader.letters() else { return nil }
         let date: Fields?
-        if reader.take(",") {
-            guard reader.take(" ") else { return nil }
+        if reader.skip(",") {
+            guard reader.skip(" ") else { return nil }
             if dayName.count == 3, Self.shortDays.contains(dayName) {
                 date = imfFixdate(&reader)
             } else if Self.longDays.contains(dayName) {
@@ -32,7 +32,7 @@ enum HTTPDate {
                 return nil
             }
         } else {
-            guard Self.shortDays.contains(dayName), reader.take(" ") else { return nil }
+            guard Self.shortDays.contains(dayName), reader.skip(" ") else { return nil }
             date = asctime(&reader)
         }
         reader.skipSpaces()
@@ -41,19 +41,19 @@ enum HTTPDate {
     }
 
     /// `06 Nov 1994 08:49:37 GMT`, after the day name and `, `.
-    private static func imfFixdate(_ reader: inout ByteReader) -> Fields? {
-        guard let day = reader.digits(exactly: 2), reader.take(" "), let month = reader.month(), reader.take(" "),
-            let year = reader.digits(exactly: 4), reader.take(" "), let time = reader.time(), reader.take(" "),
-            reader.takeLetters("gmt")
+    private static func imfFixdate(_ reader: inout HeaderFieldScanner) -> Fields? {
+        guard let day = reader.digits(exactly: 2), reader.skip(" "), let month = reader.month(), reader.skip(" "),
+            let year = reader.digits(exactly: 4), reader.skip(" "), let time = reader.time(), reader.skip(" "),
+            reader.letters() == "gmt"
         else { return nil }
         return Fields(year: year, month: month, day: day, time: time)
     }
 
     /// `06-Nov-94 08:49:37 GMT`, after the day name and `, `.
-    private static func rfc850(_ reader: inout ByteReader, now: Double) -> Fields? {
-        guard let day = reader.digits(exactly: 2), reader.take("-"), let month = reader.month(), reader.take("-"),
-            let shortYear = reader.digits(exactly: 2), reader.take(" "), let time = reader.time(), reader.take(" "),
-            reader.takeLetters("gmt")
+    private static func rfc850(_ reader: inout HeaderFieldScanner, now: Double) -> Fields? {
+        guard let day = reader.digits(exactly: 2), reader.skip("-"), let month = reader.month(), reader.skip("-"),
+            let shortYear = reader.digits(exactly: 2), reader.skip(" "), let time = reader.time(), reader.skip(" "),
+            reader.letters() == "gmt"
         else { return nil }
         // The latest year ending in these digits that is at most 50 years ahead of now.
         let latest = Fields.year(of: now) + 50
@@ -62,15 +62,15 @@ enum HTTPDate {
     }
 
     /// `Nov  6 08:49:37 1994`, after the day name and a space: the day is two digits, or a space and one digit.
-    private static func asctime(_ reader: inout ByteReader) -> Fields? {
-        guard let month = reader.month(), reader.take(" ") else { return nil }
+    private static func asctime(_ reader: inout HeaderFieldScanner) -> Fields? {
+        guard let month = reader.month(), reader.skip(" ") else { return nil }
         let day: Int?
-        if reader.take(" ") {
+        if reader.skip(" ") {
             day = reader.digits(exactly: 1)
         } else {
             day = reader.digits(exactly: 2)
         }
-        guard let day, reader.take(" "), let time = reader.time(), reader.take(" "),
+        guard let day, reader.skip(" "), let time = reader.time(), reader.skip(" "),
             let year = reader.digits(exactly: 4)
         else { return nil }
         return Fields(year: year, month: month, day: day, time: time)
@@ -127,73 +127,29 @@ private struct Fields {
     }
 }
 
-/// Reads ASCII bytes one field at a time; every read returns `nil` (or `false`) without consuming on a mismatch.
-private struct ByteReader {
-    let bytes: [UInt8]
-    var position = 0
-
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
-
-    var isAtEnd: Bool { position == bytes.count }
-
-    mutating func skipSpaces() {
-        while position < bytes.count, bytes[position] == 0x20 || bytes[position] == 0x09 { position += 1 }
+// The fields of a date. A read that fails ends the parse, so none needs to undo what it consumed.
+extension HeaderFieldScanner {
+    /// A run of ASCII letters, lowercased; `nil` when there is none.
+    fileprivate mutating func letters() -> String? {
+        let word = read(upTo: { !(0x41...0x5A).contains($0) && !(0x61...0x7A).contains($0) })
+        return word.isEmpty ? nil : word.lowercased()
     }
 
-    mutating func take(_ character: Unicode.Scalar) -> Bool {
-        guard position < bytes.count, bytes[position] == UInt8(ascii: character) else { return false }
-        position += 1
-        return true
-    }
-
-    /// A run of ASCII letters, lowercased.
-    mutating func letters() -> String? {
-        let start = position
-        while position < bytes.count, Self.isLetter(bytes[position]) { position += 1 }
-        guard position > start else { return nil }
-        return String(decoding: bytes[start..<position].map { $0 | 0x20 }, as: UTF8.self)
-    }
-
-    /// Exactly `expected` (lowercase) in any letter case, followed by no further letter.
-    mutating func takeLetters(_ expected: String) -> Bool {
-        let start = position
-        guard letters() == expected else {
-            position = start
-            return false
-        }
-        return true
-    }
-
-    mutating func month() -> Int? {
-        let start = position
-        guard let name = letters(), let index = HTTPDate.months.firstIndex(of: name) else {
-            position = start
-            return nil
-        }
-        return index + 1
+    fileprivate mutating func month() -> Int? {
+        letters().flatMap { HTTPDate.months.firstIndex(of: $0) }.map { $0 + 1 }
     }
 
     /// `HH:MM:SS` with hours 0–23, minutes 0–59, seconds 0–60.
-    mutating func time() -> (hour: Int, minute: Int, second: Int)? {
-        guard let hour = digits(exactly: 2), hour < 24, take(":"), let minute = digits(exactly: 2), minute < 60,
-            take(":"), let second = digits(exactly: 2), second <= 60
+    fileprivate mutating func time() -> (hour: Int, minute: Int, second: Int)? {
+        guard let hour = digits(exactly: 2), hour < 24, skip(":"), let minute = digits(exactly: 2), minute < 60,
+            skip(":"), let second = digits(exactly: 2), second <= 60
         else { return nil }
         return (hour, minute, second)
     }
 
-    mutating func digits(exactly count: Int) -> Int? {
-        guard position + count <= bytes.count else { return nil }
-        var value = 0
-        for byte in bytes[position..<position + count] {
-            guard (0x30...0x39).contains(byte) else { return nil }
-            value = value * 10 + Int(byte - 0x30)
-        }
-        guard position + count == bytes.count || !(0x30...0x39).contains(bytes[position + count]) else { return nil }
-        position += count
-        return value
-    }
-
-    private static func isLetter(_ byte: UInt8) -> Bool {
-        (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+    /// A number of exactly `count` digits, not followed by another digit.
+    fileprivate mutating func digits(exactly count: Int) -> Int? {
+        let number = readNumber()
+        return number.digits == count ? number.value : nil
     }
 }

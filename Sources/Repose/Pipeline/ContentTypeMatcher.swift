@@ -125,14 +125,10 @@ struct ContentTypeMatcher: Sendable, Hashable, CustomStringConvertible {
         let end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex
         var start = bytes.startIndex
         var last = end
-        while start < last, isWhitespace(bytes[start]) { start = bytes.index(after: start) }
-        while last > start, isWhitespace(bytes[bytes.index(last, offsetBy: -1)]) {
+        while start < last, HeaderFieldScanner.isSpace(bytes[start]) { start = bytes.index(after: start) }
+        while last > start, HeaderFieldScanner.isSpace(bytes[bytes.index(last, offsetBy: -1)]) {
             last = bytes.index(last, offsetBy: -1)
         }
         return bytes[start..<last]
-    }
-
-    private static func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
     }
 }

@@ -25,24 +25,20 @@ extension URLBuilding {
         }
     }
 
-    static func isHexDigit(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"),
-            UInt8(ascii: "A")...UInt8(ascii: "F"):
-            return true
-        default:
-            return false
-        }
-    }
+    static func isHexDigit(_ byte: UInt8) -> Bool { hexValue(byte) != nil }
 
     static func isDigit(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 
+    /// A byte userinfo may hold as is, and the body of an `IPvFuture` literal: unreserved, a sub-delimiter or `:`.
+    static func isUserinfoByte(_ byte: UInt8) -> Bool {
+        isUnreserved(byte) || isSubDelimiter(byte) || byte == UInt8(ascii: ":")
+    }
+
     /// A byte a path may hold as is: `pchar` (without its percent-escapes) or `/`.
     static func isPathByte(_ byte: UInt8) -> Bool {
-        isUnreserved(byte) || isSubDelimiter(byte) || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "@")
-            || byte == UInt8(ascii: "/")
+        isUserinfoByte(byte) || byte == UInt8(ascii: "@") || byte == UInt8(ascii: "/")
     }
 
     /// A byte a query or fragment may hold as is.
@@ -111,7 +107,7 @@ extension URLBuilding {
 
     private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
+    static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10

@@ -10,47 +10,6 @@ extension URLBuilding {
         var query: String?
         var fragment: String?
 
-        init(scheme: String?, authority: String?, path: String, query: String?, fragment: String?) {
-            self.scheme = scheme
-            self.authority = authority
-            self.path = path
-            self.query = query
-            self.fragment = fragment
-        }
-
-        /// Splits any string the way RFC 3986 appendix B does; never fails, checks nothing.
-        init(splitting string: String) {
-            let bytes = Array(string.utf8)
-            var end = bytes.endIndex
-            if let hash = bytes.firstIndex(of: UInt8(ascii: "#")) {
-                fragment = Self.text(bytes[(hash + 1)...])
-                end = hash
-            }
-            if let mark = bytes[..<end].firstIndex(of: UInt8(ascii: "?")) {
-                query = Self.text(bytes[(mark + 1)..<end])
-                end = mark
-            }
-            var start = bytes.startIndex
-            if let colon = bytes[..<end].firstIndex(of: UInt8(ascii: ":")), colon > start,
-                !bytes[..<colon].contains(UInt8(ascii: "/"))
-            {
-                scheme = Self.text(bytes[..<colon])
-                start = colon + 1
-            }
-            if bytes[start..<end].starts(with: [UInt8(ascii: "/"), UInt8(ascii: "/")]) {
-                let authorityEnd = bytes[(start + 2)..<end].firstIndex(of: UInt8(ascii: "/")) ?? end
-                authority = Self.text(bytes[(start + 2)..<authorityEnd])
-                start = authorityEnd
-            }
-            path = Self.text(bytes[start..<end])
-        }
-
-        /// Splits `string` and checks it against the RFC 3986 grammar; nil when it is not a valid URI reference.
-        init?(parsing string: String) {
-            self.init(splitting: string)
-            guard isValid else { return nil }
-        }
-
         /// The parts joined back into a URI reference (RFC 3986 section 5.3).
         var string: String {
             var result = ""
@@ -68,16 +27,6 @@ extension URLBuilding {
 
         /// The joined string wrapped in a `URL`; Foundation only wraps it, the rules are ours.
         var url: URL? { URL(string: string) }
-
-        /// The host, without userinfo, port or the brackets of an IP literal; nil without an authority.
-        var host: String? {
-            guard let authority else { return nil }
-            let bytes = Array(authority.utf8)
-            var host = bytes[Self.hostBounds(in: bytes)]
-            if host.first == UInt8(ascii: "[") { host = host.dropFirst() }
-            if host.last == UInt8(ascii: "]") { host = host.dropLast() }
-            return Self.text(host)
-        }
 
         /// Whether the scheme is `http`, `https`, `ws` or `wss`: one whose URLs are sent to a host and port.
         var isHTTPLike: Bool {
@@ -129,5 +78,41 @@ extension URLBuilding {
                 decoding: text.utf8.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 + 32 : $0 },
                 as: UTF8.self)
         }
+    }
+}
+
+// In an extension, so that the memberwise initializer stays.
+extension URLBuilding.Parts {
+    /// Splits any string the way RFC 3986 appendix B does; never fails, checks nothing.
+    init(splitting string: String) {
+        let bytes = Array(string.utf8)
+        var end = bytes.endIndex
+        if let hash = bytes.firstIndex(of: UInt8(ascii: "#")) {
+            fragment = Self.text(bytes[(hash + 1)...])
+            end = hash
+        }
+        if let mark = bytes[..<end].firstIndex(of: UInt8(ascii: "?")) {
+            query = Self.text(bytes[(mark + 1)..<end])
+            end = mark
+        }
+        var start = bytes.startIndex
+        if let colon = bytes[..<end].firstIndex(of: UInt8(ascii: ":")), colon > start,
+            !bytes[..<colon].contains(UInt8(ascii: "/"))
+        {
+            scheme = Self.text(bytes[..<colon])
+            start = colon + 1
+        }
+        if bytes[start..<end].starts(with: [UInt8(ascii: "/"), UInt8(ascii: "/")]) {
+            let authorityEnd = bytes[(start + 2)..<end].firstIndex(of: UInt8(ascii: "/")) ?? end
+            authority = Self.text(bytes[(start + 2)..<authorityEnd])
+            start = authorityEnd
+        }
+        path = Self.text(bytes[start..<end])
+    }
+
+    /// Splits `string` and checks it against the RFC 3986 grammar; nil when it is not a valid URI reference.
+    init?(parsing string: String) {
+        self.init(splitting: string)
+        guard isValid else { return nil }
     }
 }

@@ -51,9 +51,7 @@ extension URLBuilding.Parts {
         let userinfo = bytes[..<hostBounds.lowerBound].dropLast()  // without its "@"
         let host = bytes[hostBounds]
         let rest = bytes[hostBounds.upperBound...]
-        let userinfoIsValid = URLBuilding.isWellFormed(userinfo) {
-            URLBuilding.isUnreserved($0) || URLBuilding.isSubDelimiter($0) || $0 == UInt8(ascii: ":")
-        }
+        let userinfoIsValid = URLBuilding.isWellFormed(userinfo, allowing: URLBuilding.isUserinfoByte)
         let portIsValid =
             rest.isEmpty || (rest.first == UInt8(ascii: ":") && rest.dropFirst().allSatisfy(URLBuilding.isDigit))
         let hostIsValid =
@@ -71,9 +69,7 @@ extension URLBuilding.Parts {
             let version = body[..<dot]
             let rest = body[(dot + 1)...]
             return !version.isEmpty && version.allSatisfy(URLBuilding.isHexDigit) && !rest.isEmpty
-                && rest.allSatisfy {
-                    URLBuilding.isUnreserved($0) || URLBuilding.isSubDelimiter($0) || $0 == UInt8(ascii: ":")
-                }
+                && rest.allSatisfy(URLBuilding.isUserinfoByte)
         }
         let text = String(decoding: bytes, as: UTF8.self)
         let zoneParts = text.components(separatedBy: "%25")

@@ -156,10 +156,7 @@ enum URLBuilding {
     /// removes the `?` entirely. Existing params keep their exact text; every param with the same decoded
     /// name is replaced. Path and fragment are kept.
     static func withParam(_ url: URL, _ name: String, _ value: String?) -> URL {
-        var parts = Parts(splitting: url.absoluteString)
-        parts.lowercaseSchemeAndHost()
-        parts.query = query(parts.query, settingParam: name, to: value)
-        return parts.url ?? url
+        withParams(url, [name: value])
     }
 
     /// C17: sequential `withParam(_:_:_:)` for each pair (the result is sorted; nil removes).

@@ -12,6 +12,15 @@ struct EntityTests {
         #expect(entity.charset == "euc-jp")
     }
 
+    @Test("A7 a quoted parameter is read whole, as Link and Cache-Control read theirs: a semicolon in it ends nothing")
+    func charsetAfterQuotedParameter() {
+        #expect(MediaType.parameter("charset", in: #"text/plain; title="a;charset=x"; charset=utf-8"#) == "utf-8")
+        #expect(MediaType.parameter("charset", in: #"text/plain; Charset = "utf\-8""#) == "utf-8")
+        #expect(MediaType.parameter("charset", in: #"text/plain; charset="""#) == "")
+        #expect(MediaType.parameter("charset", in: "text/plain; charset; charset=; charset=utf-8") == "utf-8")
+        #expect(MediaType.parameter("charset", in: "text/plain; charset=") == nil)
+    }
+
     @Test("A8 a response without Content-Type is application/octet-stream")
     func defaultContentType() {
         let entity = Entity<Any>(response: NetworkResponse(statusCode: 200), content: Data(), timestamp: 0)
