@@ -19,17 +19,16 @@ final class DownloadRequestDelegate: RequestDelegate {
     private let buildRequest: @MainActor () -> URLRequest
     private var task: (any NetworkingTask)?
     private var transfer: (file: DownloadFile, state: DownloadTransfer)?
-    private var attempt = 1
-    private var retryTimer: TimerToken?
+    /// The attempt under way, its retry, measurements and log, as a network request keeps them.
+    private var attempts: Attempts
     /// Where the outcome goes; held from the start until the outcome is delivered or the download is cancelled.
     private var handler: RequestCompletionHandler?
-    /// The download's measurements, while a monitor listens (rule X1); `nil` otherwise.
-    private var metrics: MetricsRecorder?
 
     init(resource: Resource, destination: URL, buildRequest: @escaping @MainActor () -> URLRequest) {
         self.resource = resource
         self.destination = destination
         self.buildRequest = buildRequest
+        attempts = Attempts(resource: resource)
     }
 
     func startUnderlyingOperation(passingResponseTo completionHandler: RequestCompletionHandler) {
@@ -38,21 +37,19 @@ final class DownloadRequestDelegate: RequestDelegate {
     }
 
     private func send() {
-        ReposeLog.log(.network, requestDescription)
+        let urlRequest = buildRequest()
+        attempts.begin(requestDescription, urlRequest)
         let now = resource.core.now
         let file: DownloadFile
         do {
             file = try DownloadFile(destination: destination)
         } catch {
             let message = (error as? LocalizedError)?.errorDescription ?? NetworkErrorMessages.generalMessage
-            deliver(
-                ResponseInfo(response: .failure(RequestError(userMessage: message, cause: error, timestamp: now()))))
-            return
+            return finish(.failure(RequestError(userMessage: message, cause: error, timestamp: now())))
         }
         let state = DownloadTransfer(file: file)
         transfer = (file, state)
-        let urlRequest = buildRequest()
-        let metrics = startMetrics(for: urlRequest)
+        let metrics = attempts.startMetrics(resource.configuration(for: .get), .get, urlRequest)
         // Each callback reaches the main actor through `MainQueue.run`, in order; progress a hundred times at most.
         // The provider holds this delegate (strongly) until the transfer ends, as it does a network request's.
         task = resource.core.networking.startStreaming(
@@ -68,7 +65,10 @@ final class DownloadRequestDelegate: RequestDelegate {
             },
             completion: { error in
                 let outcome = UncheckedTransfer(state.finish(error: error, timestamp: now()))
-                MainQueue.run { self.finish(outcome.value, file: file) }
+                MainQueue.run {
+                    guard self.transfer?.file === file else { return }  // a cancelled attempt's late completion
+                    self.finish(outcome.value)
+                }
             })
     }
 
@@ -77,42 +77,34 @@ final class DownloadRequestDelegate: RequestDelegate {
         handler.broadcastProgress(min(Double(sample.bytesReceived) / Double(expected), 0.999))
     }
 
-    private func deliver(_ info: ResponseInfo) {
-        let handler = handler
-        self.handler = nil
-        finishMetrics(cancelled: false)
-        handler?.broadcastResponse(info)
-    }
-
-    private func finish(_ response: Response, file: DownloadFile) {
-        guard transfer?.file === file else { return }  // a cancelled attempt's late completion
+    private func finish(_ response: Response) {
         task = nil
         transfer = nil
+        attempts.log?(.network, "\(requestDescription) → \(response.error?.userMessage ?? "saved")")
         let info = ResponseInfo(response: response)
-        ReposeLog.log(.network, "\(requestDescription) → \(response.error?.userMessage ?? "saved")")
-        if let policy = resource.configuration(for: .get).retryPolicy, policy.methods.contains(.get),
-            case .retry(let seconds) = policy.decision(after: info, attempt: attempt)
-        {
-            attempt += 1
-            retryTimer = resource.core.timers.after(seconds: seconds) {
+        let policy = resource.configuration(for: .get).retryPolicy
+        if let seconds = attempts.retryWait(policy, .get, after: info) {
+            attempts.count(nextAfter: seconds, of: policy, requestDescription)
+            attempts.retryTimer = resource.core.timers.after(seconds: seconds) {
                 guard self.handler?.willIgnore == false else { return }
-                self.retryTimer = nil
+                self.attempts.retryTimer = nil
                 self.send()
             }
             return
         }
-        deliver(info)
+        let handler = handler
+        self.handler = nil
+        attempts.finish()
+        handler?.broadcastResponse(info)
     }
 
     func cancelUnderlyingOperation() {
-        retryTimer?.cancel()
-        retryTimer = nil
         task?.cancel()
         task = nil
         transfer?.file.discard()  // the provider calls back no more after a cancel: nothing else would remove it
         transfer = nil
         handler = nil
-        finishMetrics(cancelled: true)
+        attempts.cancel()
     }
 
     func repeated() -> any RequestDelegate {
@@ -121,28 +113,5 @@ final class DownloadRequestDelegate: RequestDelegate {
 
     var requestDescription: String {
         "GET \(ReposeLog.describe(url: resource.url)) → file"
-    }
-}
-
-// MARK: Metrics (rule X1)
-
-extension DownloadRequestDelegate {
-    /// The recorder for the attempt about to be sent, when the resource's configuration has monitors.
-    fileprivate func startMetrics(for urlRequest: URLRequest) -> MetricsRecorder? {
-        let monitors = resource.configuration(for: .get).monitors
-        guard !monitors.isEmpty || metrics != nil else { return nil }
-        let url = urlRequest.url ?? resource.url
-        let isFirst = metrics == nil
-        let recorder = metrics ?? MetricsRecorder(monitors: monitors, now: resource.core.now, method: .get, url: url)
-        metrics = recorder
-        recorder.attemptStarted(isFirst: isFirst, method: .get, url: url, bodySize: 0)
-        return recorder
-    }
-
-    /// Tells the monitors, once, that the download completed.
-    fileprivate func finishMetrics(cancelled: Bool) {
-        guard let recorder = metrics else { return }
-        metrics = nil
-        resource.latestMetrics = recorder.finish(attempts: attempt, cancelled: cancelled)
     }
 }

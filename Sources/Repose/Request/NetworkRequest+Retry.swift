@@ -9,18 +9,18 @@ import FoundationNetworking
 extension NetworkRequest {
 
     /// Whether the request waits for its next attempt.
-    var isWaitingToRetry: Bool { retryTimer != nil }
+    var isWaitingToRetry: Bool { attempts.retryTimer != nil }
 
-    /// Sends the next attempt after `seconds` on the service's timers, built anew when the wait ends.
+    /// Whether a monitor measures this request.
+    var isMeasuring: Bool { attempts.metrics != nil }
+
+    /// Sends the next attempt after `seconds`, built anew when the wait ends.
     func retry(after seconds: TimeInterval) {
-        attempt += 1
-        outcomeLog?(
-            .network,
-            "\(requestDescription): attempt \(attempt) of \(retryPolicy?.maximumAttempts ?? attempt) in \(seconds) s")
+        attempts.count(nextAfter: seconds, of: retryPolicy, requestDescription)
         // The timer holds this request while it waits, as the provider does while it is in flight.
-        retryTimer = resource.core.timers.after(seconds: seconds) {
+        attempts.retryTimer = resource.core.timers.after(seconds: seconds) {
             guard let handler = self.handler, !handler.willIgnore else { return }
-            self.retryTimer = nil
+            self.attempts.retryTimer = nil
             self.urlRequest = self.buildRequest()  // built now: what is current after the wait
             self.effectiveMethod = Self.method(of: self.urlRequest) ?? self.method
             self.send()
@@ -30,7 +30,7 @@ extension NetworkRequest {
     /// A new request for the same call, counting this one's attempts in its metrics.
     func repeated() -> any RequestDelegate {
         let repeated = NetworkRequest(resource: resource, method: method, buildRequest: buildRequest)
-        repeated.priorAttempts = priorAttempts + attempt
+        repeated.attempts.prior = attempts.prior + attempts.number
         return repeated
     }
 

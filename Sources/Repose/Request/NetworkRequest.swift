@@ -36,20 +36,12 @@ final class NetworkRequest: RequestDelegate {
     /// this request meanwhile, so a request nobody else holds still completes.
     private(set) var handler: RequestCompletionHandler?
     private var task: (any NetworkingTask)?
-    /// Which attempt is under way, from 1 (rule R5), and how many the request this one repeats made before.
-    var attempt = 1
-    var priorAttempts = 0
+    /// The attempt under way, its retry (rule R5), measurements (rule X1) and log.
+    var attempts: Attempts
     var retryPolicy: RetryPolicy?
-    /// The policy's wait before the next attempt, while it runs.
-    var retryTimer: TimerToken?
-    /// The `network` log handler of the scope that started the request: the outcome's line is written on the main
-    /// queue, where a task-scoped handler may no longer be in effect.
-    var outcomeLog: ReposeLog.MessageHandler?
     /// The task-scoped log settings of the code that sent the request (tests capture lines this way), in effect again
     /// while the outcome is delivered.
     private var logOverride: ReposeLog.Override?
-    /// The request's measurements, while a monitor listens (rule X1); `nil`, the usual case, measures nothing.
-    var metrics: MetricsRecorder?
     /// The progress of the current attempt, moved by bytes and by time (see the extension below).
     var progress = ProgressState()
 
@@ -74,6 +66,7 @@ final class NetworkRequest: RequestDelegate {
         self.resource = resource
         self.method = method
         self.buildRequest = buildRequest
+        attempts = Attempts(resource: resource)
         urlRequest = buildRequest()
         effectiveMethod = Self.method(of: urlRequest) ?? method
     }
@@ -91,9 +84,7 @@ final class NetworkRequest: RequestDelegate {
 
     /// Sends the current attempt.
     func send() {
-        ReposeLog.log(.network, requestDescription)
-        ReposeLog.log(.networkDetails, ReposeLog.describe(urlRequest))
-        outcomeLog = LogSettings.handler(for: .network)
+        attempts.begin(requestDescription, urlRequest)
         logOverride = ReposeLog.currentOverride
         let configuration = resource.configuration(for: effectiveMethod)
         retryPolicy = configuration.retryPolicy
@@ -102,7 +93,7 @@ final class NetworkRequest: RequestDelegate {
             pipeline: configuration.pipeline, now: resource.core.now,
             cacheTargets: effectiveMethod == .get ? configuration.pipeline.cacheTargets(for: resource) : [],
             log: ResponseLog(method: effectiveMethod, url: urlRequest.url ?? resource.url))
-        let metrics = startMetrics(configuration)
+        let metrics = attempts.startMetrics(configuration, effectiveMethod, urlRequest)
         lock.withLock { inbox = Inbox(isOpen: true, processor: processor, metrics: metrics) }
         startProgress(minimumInterval: configuration.progressReportingInterval)
         task = resource.core.networking.startRequest(
@@ -196,13 +187,13 @@ final class NetworkRequest: RequestDelegate {
         lock.withLock { inbox = Inbox() }
         task = nil
         stopProgress()
-        outcomeLog?(.network, "\(requestDescription) → \(outcome.logSummary)")
+        attempts.log?(.network, "\(requestDescription) → \(outcome.logSummary)")
         let info = responseInfo(for: outcome)
-        if let wait = retryWait(after: info) {
+        if let wait = attempts.retryWait(retryPolicy, effectiveMethod, after: info) {
             retry(after: wait)
             return
         }
-        finishMetrics()
+        attempts.finish()
         self.handler = nil
         handler.broadcastResponse(info)
     }
@@ -225,50 +216,82 @@ final class NetworkRequest: RequestDelegate {
 
     func cancelUnderlyingOperation() {
         lock.withLock { inbox = Inbox() }  // closed: whatever the provider still reports is dropped
-        retryTimer?.cancel()
-        retryTimer = nil
         task?.cancel()
         task = nil
         stopProgress()
-        finishMetrics(cancelled: true)
+        attempts.cancel()
         handler = nil
     }
+}
 
-    // MARK: Retrying (rule R5): whether to, here; the next attempt in NetworkRequest+Retry.swift
+// MARK: Attempts
 
-    /// How long to wait before another attempt, if the policy wants one after `info`.
-    func retryWait(after info: ResponseInfo) -> TimeInterval? {
-        guard let policy = retryPolicy, policy.methods.contains(effectiveMethod),
-            case .retry(let seconds) = policy.decision(after: info, attempt: attempt)
+/// What a request of a resource carries from one attempt to the next, the same for network requests and downloads
+/// (rule X2): which attempt is under way, the retry policy's wait (rule R5), the measurements (rule X1) and the log its
+/// outcome is written to.
+@MainActor
+struct Attempts {
+    let resource: Resource
+    /// Which attempt is under way, from 1, and how many the request this one repeats made before.
+    var number = 1
+    var prior = 0
+    /// The policy's wait before the next attempt, while it runs.
+    var retryTimer: TimerToken?
+    /// The measurements, while a monitor listens; `nil`, the usual case, measures nothing.
+    var metrics: MetricsRecorder?
+    /// The `network` log handler of the scope that sent the attempt: the outcome's line is written on the main
+    /// queue, where a task-scoped handler may no longer be in effect.
+    var log: ReposeLog.MessageHandler?
+
+    /// Logs the attempt about to send `request`.
+    mutating func begin(_ description: String, _ request: URLRequest) {
+        ReposeLog.log(.network, description)
+        ReposeLog.log(.networkDetails, ReposeLog.describe(request))
+        log = LogSettings.handler(for: .network)
+    }
+
+    /// The recorder for the attempt about to send `request`, made with the first attempt when `configuration` has
+    /// monitors.
+    mutating func startMetrics(
+        _ configuration: Configuration, _ method: RequestMethod, _ request: URLRequest
+    ) -> MetricsRecorder? {
+        guard !configuration.monitors.isEmpty || metrics != nil else { return nil }
+        let url = request.url ?? resource.url
+        let recorder =
+            metrics
+            ?? MetricsRecorder(monitors: configuration.monitors, now: resource.core.now, method: method, url: url)
+        recorder.attemptStarted(
+            isFirst: metrics == nil, method: method, url: url, bodySize: request.httpBody?.count ?? 0)
+        metrics = recorder
+        return recorder
+    }
+
+    /// How long to wait before another attempt, if `policy` wants one after `info`.
+    func retryWait(_ policy: RetryPolicy?, _ method: RequestMethod, after info: ResponseInfo) -> TimeInterval? {
+        guard let policy, policy.methods.contains(method),
+            case .retry(let seconds) = policy.decision(after: info, attempt: number)
         else { return nil }
         return seconds
     }
 
-    // MARK: Metrics (rule X1)
-
-    /// The recorder for the attempt about to be sent, made with the first attempt when `configuration` has monitors.
-    func startMetrics(_ configuration: Configuration) -> MetricsRecorder? {
-        guard !configuration.monitors.isEmpty || metrics != nil else { return nil }
-        let url = urlRequest.url ?? resource.url
-        let isFirst = metrics == nil
-        let recorder =
-            metrics
-            ?? MetricsRecorder(
-                monitors: configuration.monitors, now: resource.core.now, method: effectiveMethod, url: url)
-        metrics = recorder
-        recorder.attemptStarted(
-            isFirst: isFirst, method: effectiveMethod, url: url, bodySize: urlRequest.httpBody?.count ?? 0)
-        return recorder
+    /// Counts the attempt that follows after `seconds`, in the log too.
+    mutating func count(nextAfter seconds: TimeInterval, of policy: RetryPolicy?, _ description: String) {
+        number += 1
+        log?(.network, "\(description): attempt \(number) of \(policy?.maximumAttempts ?? number) in \(seconds) s")
     }
 
-    /// Whether a monitor measures this request.
-    var isMeasuring: Bool { metrics != nil }
-
     /// Tells the monitors, once, that the request completed.
-    func finishMetrics(cancelled: Bool = false) {
+    mutating func finish(cancelled: Bool = false) {
         guard let recorder = metrics else { return }
         metrics = nil
-        resource.latestMetrics = recorder.finish(attempts: priorAttempts + attempt, cancelled: cancelled)
+        resource.latestMetrics = recorder.finish(attempts: prior + number, cancelled: cancelled)
+    }
+
+    /// Stops the wait for the next attempt, if any, and tells the monitors the request was cancelled.
+    mutating func cancel() {
+        retryTimer?.cancel()
+        retryTimer = nil
+        finish(cancelled: true)
     }
 }
 
