@@ -13,16 +13,16 @@ import FoundationNetworking
 /// ``Configuration/retryPolicy`` sends a failed attempt again after its wait, into a fresh temporary file. Every
 /// attempt that does not end in success removes its file: what the app finds at the destination is whole.
 @MainActor
-final class DownloadRequestDelegate: RequestDelegate {
+final class DownloadRequestDelegate: RetryingRequest {
     private let resource: Resource
     private let destination: URL
     private let buildRequest: @MainActor () -> URLRequest
     private var task: (any NetworkingTask)?
     private var transfer: (file: DownloadFile, state: DownloadTransfer)?
     /// The attempt under way, its retry, measurements and log, as a network request keeps them.
-    private var attempts: Attempts
+    var attempts: Attempts
     /// Where the outcome goes; held from the start until the outcome is delivered or the download is cancelled.
-    private var handler: RequestCompletionHandler?
+    var handler: RequestCompletionHandler?
 
     init(resource: Resource, destination: URL, buildRequest: @escaping @MainActor () -> URLRequest) {
         self.resource = resource
@@ -80,22 +80,13 @@ final class DownloadRequestDelegate: RequestDelegate {
     private func finish(_ response: Response) {
         task = nil
         transfer = nil
-        attempts.log?(.network, "\(requestDescription) → \(response.error?.userMessage ?? "saved")")
-        let info = ResponseInfo(response: response)
-        let policy = resource.configuration(for: .get).retryPolicy
-        if let seconds = attempts.retryWait(policy, .get, after: info) {
-            attempts.count(nextAfter: seconds, of: policy, requestDescription)
-            attempts.retryTimer = resource.core.timers.after(seconds: seconds) {
-                guard self.handler?.willIgnore == false else { return }
-                self.attempts.retryTimer = nil
-                self.send()
-            }
-            return
-        }
-        let handler = handler
-        self.handler = nil
-        attempts.finish()
-        handler?.broadcastResponse(info)
+        conclude(
+            ResponseInfo(response: response), response.error?.userMessage ?? "saved", .get,
+            resource.configuration(for: .get).retryPolicy)
+    }
+
+    func sendNext() {
+        send()
     }
 
     func cancelUnderlyingOperation() {

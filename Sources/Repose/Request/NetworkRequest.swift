@@ -24,7 +24,7 @@ import FoundationNetworking
 /// wait on the service's scheduler the request is built again from its parts (current headers, credential, ETag)
 /// and sent again. The ``Request`` the caller holds stays the same throughout.
 @MainActor
-final class NetworkRequest: RequestDelegate {
+final class NetworkRequest: RetryingRequest {
     let resource: Resource
     let method: RequestMethod
     let buildRequest: @MainActor () -> URLRequest
@@ -34,7 +34,7 @@ final class NetworkRequest: RequestDelegate {
     var effectiveMethod: RequestMethod
     /// Where the outcome goes; held until it is delivered or the request is cancelled. The provider's callbacks hold
     /// this request meanwhile, so a request nobody else holds still completes.
-    private(set) var handler: RequestCompletionHandler?
+    var handler: RequestCompletionHandler?
     private var task: (any NetworkingTask)?
     /// The attempt under way, its retry (rule R5), measurements (rule X1) and log.
     var attempts: Attempts
@@ -175,7 +175,7 @@ final class NetworkRequest: RequestDelegate {
             report(sample, at: time, to: handler)
         }
         if let outcome {
-            finish(outcome.value, handler)
+            finish(outcome.value)
         } else if !samples.isEmpty, task != nil {
             joinTicker()  // time moves a body's progress too (rule W7)
         }
@@ -183,19 +183,11 @@ final class NetworkRequest: RequestDelegate {
 
     // MARK: Completion
 
-    private func finish(_ outcome: ResponseProcessor.Outcome, _ handler: RequestCompletionHandler) {
+    private func finish(_ outcome: ResponseProcessor.Outcome) {
         lock.withLock { inbox = Inbox() }
         task = nil
         stopProgress()
-        attempts.log?(.network, "\(requestDescription) → \(outcome.logSummary)")
-        let info = responseInfo(for: outcome)
-        if let wait = attempts.retryWait(retryPolicy, effectiveMethod, after: info) {
-            retry(after: wait)
-            return
-        }
-        attempts.finish()
-        self.handler = nil
-        handler.broadcastResponse(info)
+        conclude(responseInfo(for: outcome), outcome.logSummary, effectiveMethod, retryPolicy)
     }
 
     private func responseInfo(for outcome: ResponseProcessor.Outcome) -> ResponseInfo {
@@ -266,20 +258,6 @@ struct Attempts {
         return recorder
     }
 
-    /// How long to wait before another attempt, if `policy` wants one after `info`.
-    func retryWait(_ policy: RetryPolicy?, _ method: RequestMethod, after info: ResponseInfo) -> TimeInterval? {
-        guard let policy, policy.methods.contains(method),
-            case .retry(let seconds) = policy.decision(after: info, attempt: number)
-        else { return nil }
-        return seconds
-    }
-
-    /// Counts the attempt that follows after `seconds`, in the log too.
-    mutating func count(nextAfter seconds: TimeInterval, of policy: RetryPolicy?, _ description: String) {
-        number += 1
-        log?(.network, "\(description): attempt \(number) of \(policy?.maximumAttempts ?? number) in \(seconds) s")
-    }
-
     /// Tells the monitors, once, that the request completed.
     mutating func finish(cancelled: Bool = false) {
         guard let recorder = metrics else { return }
@@ -292,6 +270,35 @@ struct Attempts {
         retryTimer?.cancel()
         retryTimer = nil
         finish(cancelled: true)
+    }
+}
+
+/// A request of a resource that the retry policy may send again (rule R5): a network request or a download, which
+/// end an attempt alike.
+@MainActor
+protocol RetryingRequest: RequestDelegate {
+    var attempts: Attempts { get set }
+    /// Where the outcome goes; held until it is delivered or the request is cancelled.
+    var handler: RequestCompletionHandler? { get set }
+    /// Builds the next attempt anew (what is current after the wait) and sends it.
+    func sendNext()
+}
+
+extension RetryingRequest {
+    /// Logs how the attempt ended; then, if `policy` retries after `info`, sends the next attempt after its wait,
+    /// else hands `info` to the handler.
+    func conclude(_ info: ResponseInfo, _ summary: String, _ method: RequestMethod, _ policy: RetryPolicy?) {
+        attempts.log?(.network, "\(requestDescription) → \(summary)")
+        guard let policy, policy.methods.contains(method),
+            case .retry(let seconds) = policy.decision(after: info, attempt: attempts.number)
+        else {
+            attempts.finish()
+            let handler = handler
+            self.handler = nil
+            handler?.broadcastResponse(info)
+            return
+        }
+        retry(after: seconds, of: policy)
     }
 }
 
