@@ -235,9 +235,9 @@ struct Attempts {
     /// queue, where a task-scoped handler may no longer be in effect.
     var log: ReposeLog.MessageHandler?
 
-    /// Logs the attempt about to send `request`.
-    mutating func begin(_ description: String, _ request: URLRequest) {
-        ReposeLog.log(.network, description)
+    /// Logs the attempt about to send `request` (its description only made when the log is on).
+    mutating func begin(_ description: @autoclosure () -> String, _ request: URLRequest) {
+        ReposeLog.log(.network, description())
         ReposeLog.log(.networkDetails, ReposeLog.describe(request))
         log = LogSettings.handler(for: .network)
     }
@@ -286,9 +286,12 @@ protocol RetryingRequest: RequestDelegate {
 
 extension RetryingRequest {
     /// Logs how the attempt ended; then, if `policy` retries after `info`, sends the next attempt after its wait,
-    /// else hands `info` to the handler.
-    func conclude(_ info: ResponseInfo, _ summary: String, _ method: RequestMethod, _ policy: RetryPolicy?) {
-        attempts.log?(.network, "\(requestDescription) → \(summary)")
+    /// else hands `info` to the handler. The summary is only made when the log is on: a load that logs nothing
+    /// builds no text.
+    func conclude(
+        _ info: ResponseInfo, _ summary: @autoclosure () -> String, _ method: RequestMethod, _ policy: RetryPolicy?
+    ) {
+        attempts.log?(.network, "\(requestDescription) → \(summary())")
         guard let policy, policy.methods.contains(method),
             case .retry(let seconds) = policy.decision(after: info, attempt: attempts.number)
         else {
