@@ -4,45 +4,40 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// The next attempt of a network request or a download, once the retry policy asked for one (rule R5), and a new
-/// request for the same call: what a load that succeeds at once never runs.
-extension RetryingRequest {
-    /// Counts the next attempt and sends it after `seconds` on the service's timers.
-    func retry(after seconds: TimeInterval, of policy: RetryPolicy) {
-        attempts.number += 1
-        let number = attempts.number
-        attempts.log?(.network, "\(requestDescription): attempt \(number) of \(policy.maximumAttempts) in \(seconds) s")
-        // The timer holds this request while it waits, as the provider does while it is in flight.
-        attempts.retryTimer = attempts.resource.core.timers.after(seconds: seconds) {
-            guard let handler = self.handler, !handler.willIgnore else { return }
-            self.attempts.retryTimer = nil
-            self.sendNext()
-        }
-    }
-}
-
+/// The next attempt of a network request, once the retry policy asked for one (rule R5), and a new request for the
+/// same call: what a load that succeeds at once never runs.
 extension NetworkRequest {
+
     /// Whether the request waits for its next attempt.
-    var isWaitingToRetry: Bool { attempts.retryTimer != nil }
+    var isWaitingToRetry: Bool { retryTimer != nil }
 
-    /// Whether a monitor measures this request.
-    var isMeasuring: Bool { attempts.metrics != nil }
-
-    func sendNext() {
-        urlRequest = buildRequest()  // built now: what is current after the wait
-        effectiveMethod = Self.method(of: urlRequest) ?? method
-        send()
+    /// Sends the next attempt after `seconds` on the service's timers, built anew when the wait ends.
+    func retry(after seconds: TimeInterval) {
+        attempt += 1
+        outcomeLog?(
+            .network,
+            "\(requestDescription): attempt \(attempt) of \(retryPolicy?.maximumAttempts ?? attempt) in \(seconds) s")
+        // The timer holds this request while it waits, as the provider does while it is in flight.
+        retryTimer = resource.core.timers.after(seconds: seconds) {
+            guard let handler = self.handler, !handler.willIgnore else { return }
+            self.retryTimer = nil
+            self.urlRequest = self.buildRequest()  // built now: what is current after the wait
+            self.effectiveMethod = Self.method(of: self.urlRequest) ?? self.method
+            self.send()
+        }
     }
 
     /// A new request for the same call, counting this one's attempts in its metrics.
     func repeated() -> any RequestDelegate {
-        let repeated = NetworkRequest(resource: resource, method: method, buildRequest: buildRequest)
-        repeated.attempts.prior = attempts.prior + attempts.number
+        let repeated = NetworkRequest(
+            resource: resource, method: method, destination: destination, buildRequest: buildRequest)
+        repeated.priorAttempts = priorAttempts + attempt
         return repeated
     }
 
     /// The method and redacted URL, for logs.
     var requestDescription: String {
-        "\(effectiveMethod.rawValue) \(ReposeLog.describe(url: urlRequest.url ?? resource.url))"
+        let description = "\(effectiveMethod.rawValue) \(ReposeLog.describe(url: urlRequest.url ?? resource.url))"
+        return destination == nil ? description : description + " → file"
     }
 }

@@ -24,24 +24,36 @@ import FoundationNetworking
 /// wait on the service's scheduler the request is built again from its parts (current headers, credential, ETag)
 /// and sent again. The ``Request`` the caller holds stays the same throughout.
 @MainActor
-final class NetworkRequest: RetryingRequest {
+final class NetworkRequest: RequestDelegate {
     let resource: Resource
     let method: RequestMethod
     let buildRequest: @MainActor () -> URLRequest
+    /// Where a download's body goes, streamed to a file instead of memory (rule X2); `nil` for any other request.
+    let destination: URL?
+    /// The file the current download attempt writes, until it completes: a cancellation removes it.
+    var downloadFile: DownloadFile?
     /// The request as the current attempt sends it.
     var urlRequest: URLRequest
     /// The method after mutation: what later configuration (decorators, pipeline) is chosen by.
     var effectiveMethod: RequestMethod
     /// Where the outcome goes; held until it is delivered or the request is cancelled. The provider's callbacks hold
     /// this request meanwhile, so a request nobody else holds still completes.
-    var handler: RequestCompletionHandler?
+    private(set) var handler: RequestCompletionHandler?
     private var task: (any NetworkingTask)?
-    /// The attempt under way, its retry (rule R5), measurements (rule X1) and log.
-    var attempts: Attempts
+    /// Which attempt is under way, from 1 (rule R5), and how many the request this one repeats made before.
+    var attempt = 1
+    var priorAttempts = 0
     var retryPolicy: RetryPolicy?
+    /// The policy's wait before the next attempt, while it runs.
+    var retryTimer: TimerToken?
+    /// The `network` log handler of the scope that started the request: the outcome's line is written on the main
+    /// queue, where a task-scoped handler may no longer be in effect.
+    var outcomeLog: ReposeLog.MessageHandler?
     /// The task-scoped log settings of the code that sent the request (tests capture lines this way), in effect again
     /// while the outcome is delivered.
     private var logOverride: ReposeLog.Override?
+    /// The request's measurements, while a monitor listens (rule X1); `nil`, the usual case, measures nothing.
+    var metrics: MetricsRecorder?
     /// The progress of the current attempt, moved by bytes and by time (see the extension below).
     var progress = ProgressState()
 
@@ -62,11 +74,14 @@ final class NetworkRequest: RetryingRequest {
         var metrics: MetricsRecorder?
     }
 
-    init(resource: Resource, method: RequestMethod, buildRequest: @escaping @MainActor () -> URLRequest) {
+    init(
+        resource: Resource, method: RequestMethod, destination: URL? = nil,
+        buildRequest: @escaping @MainActor () -> URLRequest
+    ) {
         self.resource = resource
         self.method = method
+        self.destination = destination
         self.buildRequest = buildRequest
-        attempts = Attempts(resource: resource)
         urlRequest = buildRequest()
         effectiveMethod = Self.method(of: urlRequest) ?? method
     }
@@ -84,27 +99,35 @@ final class NetworkRequest: RetryingRequest {
 
     /// Sends the current attempt.
     func send() {
-        attempts.begin(requestDescription, urlRequest)
+        ReposeLog.log(.network, requestDescription)
+        ReposeLog.log(.networkDetails, ReposeLog.describe(urlRequest))
+        outcomeLog = LogSettings.handler(for: .network)
         logOverride = ReposeLog.currentOverride
         let configuration = resource.configuration(for: effectiveMethod)
         retryPolicy = configuration.retryPolicy
-        // Only GETs carry the resource's state, so only they fill its caches.
+        // Only GETs carry the resource's state, so only they fill its caches; a download's body is a file.
         let processor = ResponseProcessor(
             pipeline: configuration.pipeline, now: resource.core.now,
-            cacheTargets: effectiveMethod == .get ? configuration.pipeline.cacheTargets(for: resource) : [],
+            cacheTargets: effectiveMethod == .get && destination == nil
+                ? configuration.pipeline.cacheTargets(for: resource) : [],
             log: ResponseLog(method: effectiveMethod, url: urlRequest.url ?? resource.url))
-        let metrics = attempts.startMetrics(configuration, effectiveMethod, urlRequest)
+        let metrics = startMetrics(configuration)
         lock.withLock { inbox = Inbox(isOpen: true, processor: processor, metrics: metrics) }
-        startProgress(minimumInterval: configuration.progressReportingInterval)
-        task = resource.core.networking.startRequest(
-            urlRequest, maximumResponseSize: configuration.maximumResponseSize,
-            progress: { sample in self.receive(sample) }, completion: { result in self.receive(result) })
+        // A download's transfer samples its progress by the percent already.
+        startProgress(minimumInterval: destination == nil ? configuration.progressReportingInterval : 0)
+        if let destination {
+            task = startDownload(to: destination, metrics: metrics)
+        } else {
+            task = resource.core.networking.startRequest(
+                urlRequest, maximumResponseSize: configuration.maximumResponseSize,
+                progress: { sample in self.receive(sample) }, completion: { result in self.receive(result) })
+        }
         lock.withLock { inbox.mayDeliverInPlace = true }
     }
 
     // MARK: The route back to the main actor
 
-    private nonisolated func receive(_ sample: TransferProgress) {
+    nonisolated func receive(_ sample: TransferProgress) {
         // A finished download is the last sample before the completion, which makes the progress 1 at once: it is
         // worth no hop of its own.
         if let expected = sample.bytesExpectedToReceive, expected > 0, sample.bytesReceived >= expected {
@@ -130,7 +153,7 @@ final class NetworkRequest: RetryingRequest {
         }
     }
 
-    private nonisolated func post(_ outcome: ResponseProcessor.Outcome) {
+    nonisolated func post(_ outcome: ResponseProcessor.Outcome) {
         let transfer = UncheckedTransfer(outcome)
         post { $0.outcome = transfer }
     }
@@ -175,7 +198,7 @@ final class NetworkRequest: RetryingRequest {
             report(sample, at: time, to: handler)
         }
         if let outcome {
-            finish(outcome.value)
+            finish(outcome.value, handler)
         } else if !samples.isEmpty, task != nil {
             joinTicker()  // time moves a body's progress too (rule W7)
         }
@@ -183,11 +206,20 @@ final class NetworkRequest: RetryingRequest {
 
     // MARK: Completion
 
-    private func finish(_ outcome: ResponseProcessor.Outcome) {
+    private func finish(_ outcome: ResponseProcessor.Outcome, _ handler: RequestCompletionHandler) {
         lock.withLock { inbox = Inbox() }
         task = nil
+        downloadFile = nil  // moved into place or removed already
         stopProgress()
-        conclude(responseInfo(for: outcome), outcome.logSummary, effectiveMethod, retryPolicy)
+        outcomeLog?(.network, "\(requestDescription) → \(outcome.logSummary)")
+        let info = responseInfo(for: outcome)
+        if let wait = retryWait(after: info) {
+            retry(after: wait)
+            return
+        }
+        finishMetrics()
+        self.handler = nil
+        handler.broadcastResponse(info)
     }
 
     private func responseInfo(for outcome: ResponseProcessor.Outcome) -> ResponseInfo {
@@ -208,100 +240,52 @@ final class NetworkRequest: RetryingRequest {
 
     func cancelUnderlyingOperation() {
         lock.withLock { inbox = Inbox() }  // closed: whatever the provider still reports is dropped
+        retryTimer?.cancel()
+        retryTimer = nil
         task?.cancel()
         task = nil
+        downloadFile?.discard()  // the provider calls back no more after a cancel: nothing else would remove it
+        downloadFile = nil
         stopProgress()
-        attempts.cancel()
+        finishMetrics(cancelled: true)
         handler = nil
     }
-}
 
-// MARK: Attempts
+    // MARK: Retrying (rule R5): whether to, here; the next attempt in NetworkRequest+Retry.swift
 
-/// What a request of a resource carries from one attempt to the next, the same for network requests and downloads
-/// (rule X2): which attempt is under way, the retry policy's wait (rule R5), the measurements (rule X1) and the log its
-/// outcome is written to.
-@MainActor
-struct Attempts {
-    let resource: Resource
-    /// Which attempt is under way, from 1, and how many the request this one repeats made before.
-    var number = 1
-    var prior = 0
-    /// The policy's wait before the next attempt, while it runs.
-    var retryTimer: TimerToken?
-    /// The measurements, while a monitor listens; `nil`, the usual case, measures nothing.
-    var metrics: MetricsRecorder?
-    /// The `network` log handler of the scope that sent the attempt: the outcome's line is written on the main
-    /// queue, where a task-scoped handler may no longer be in effect.
-    var log: ReposeLog.MessageHandler?
-
-    /// Logs the attempt about to send `request` (its description only made when the log is on).
-    mutating func begin(_ description: @autoclosure () -> String, _ request: URLRequest) {
-        ReposeLog.log(.network, description())
-        ReposeLog.log(.networkDetails, ReposeLog.describe(request))
-        log = LogSettings.handler(for: .network)
+    /// How long to wait before another attempt, if the policy wants one after `info`.
+    func retryWait(after info: ResponseInfo) -> TimeInterval? {
+        guard let policy = retryPolicy, policy.methods.contains(effectiveMethod),
+            case .retry(let seconds) = policy.decision(after: info, attempt: attempt)
+        else { return nil }
+        return seconds
     }
 
-    /// The recorder for the attempt about to send `request`, made with the first attempt when `configuration` has
-    /// monitors.
-    mutating func startMetrics(
-        _ configuration: Configuration, _ method: RequestMethod, _ request: URLRequest
-    ) -> MetricsRecorder? {
+    // MARK: Metrics (rule X1)
+
+    /// The recorder for the attempt about to be sent, made with the first attempt when `configuration` has monitors.
+    func startMetrics(_ configuration: Configuration) -> MetricsRecorder? {
         guard !configuration.monitors.isEmpty || metrics != nil else { return nil }
-        let url = request.url ?? resource.url
+        let url = urlRequest.url ?? resource.url
+        let isFirst = metrics == nil
         let recorder =
             metrics
-            ?? MetricsRecorder(monitors: configuration.monitors, now: resource.core.now, method: method, url: url)
-        recorder.attemptStarted(
-            isFirst: metrics == nil, method: method, url: url, bodySize: request.httpBody?.count ?? 0)
+            ?? MetricsRecorder(
+                monitors: configuration.monitors, now: resource.core.now, method: effectiveMethod, url: url)
         metrics = recorder
+        recorder.attemptStarted(
+            isFirst: isFirst, method: effectiveMethod, url: url, bodySize: urlRequest.httpBody?.count ?? 0)
         return recorder
     }
 
+    /// Whether a monitor measures this request.
+    var isMeasuring: Bool { metrics != nil }
+
     /// Tells the monitors, once, that the request completed.
-    mutating func finish(cancelled: Bool = false) {
+    func finishMetrics(cancelled: Bool = false) {
         guard let recorder = metrics else { return }
         metrics = nil
-        resource.latestMetrics = recorder.finish(attempts: prior + number, cancelled: cancelled)
-    }
-
-    /// Stops the wait for the next attempt, if any, and tells the monitors the request was cancelled.
-    mutating func cancel() {
-        retryTimer?.cancel()
-        retryTimer = nil
-        finish(cancelled: true)
-    }
-}
-
-/// A request of a resource that the retry policy may send again (rule R5): a network request or a download, which
-/// end an attempt alike.
-@MainActor
-protocol RetryingRequest: RequestDelegate {
-    var attempts: Attempts { get set }
-    /// Where the outcome goes; held until it is delivered or the request is cancelled.
-    var handler: RequestCompletionHandler? { get set }
-    /// Builds the next attempt anew (what is current after the wait) and sends it.
-    func sendNext()
-}
-
-extension RetryingRequest {
-    /// Logs how the attempt ended; then, if `policy` retries after `info`, sends the next attempt after its wait,
-    /// else hands `info` to the handler. The summary is only made when the log is on: a load that logs nothing
-    /// builds no text.
-    func conclude(
-        _ info: ResponseInfo, _ summary: @autoclosure () -> String, _ method: RequestMethod, _ policy: RetryPolicy?
-    ) {
-        attempts.log?(.network, "\(requestDescription) → \(summary())")
-        guard let policy, policy.methods.contains(method),
-            case .retry(let seconds) = policy.decision(after: info, attempt: attempts.number)
-        else {
-            attempts.finish()
-            let handler = handler
-            self.handler = nil
-            handler?.broadcastResponse(info)
-            return
-        }
-        retry(after: seconds, of: policy)
+        resource.latestMetrics = recorder.finish(attempts: priorAttempts + attempt, cancelled: cancelled)
     }
 }
 
