@@ -52,8 +52,8 @@ final class DownloadTransfer: @unchecked Sendable {
         return lock.withLock {
             if !written { writeFailed = true }
             received += Int64(data.count)
-            guard let expected, Double(received - reportedBytes) >= Double(expected) / 100 || received >= expected
-            else { return nil }
+            let step = expected.map { Double($0) / 100 } ?? Double(1 << 20)
+            guard Double(received - reportedBytes) >= step || received >= expected ?? .max else { return nil }
             reportedBytes = received
             return TransferProgress(bytesReceived: received, bytesExpectedToReceive: expected)
         }

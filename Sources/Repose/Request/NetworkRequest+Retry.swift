@@ -29,13 +29,15 @@ extension NetworkRequest {
 
     /// A new request for the same call, counting this one's attempts in its metrics.
     func repeated() -> any RequestDelegate {
-        let repeated = NetworkRequest(resource: resource, method: method, buildRequest: buildRequest)
+        let repeated = NetworkRequest(
+            resource: resource, method: method, destination: destination, buildRequest: buildRequest)
         repeated.priorAttempts = priorAttempts + attempt
         return repeated
     }
 
     /// The method and redacted URL, for logs.
     var requestDescription: String {
-        "\(effectiveMethod.rawValue) \(ReposeLog.describe(url: urlRequest.url ?? resource.url))"
+        let description = "\(effectiveMethod.rawValue) \(ReposeLog.describe(url: urlRequest.url ?? resource.url))"
+        return destination == nil ? description : description + " → file"
     }
 }

@@ -28,6 +28,10 @@ final class NetworkRequest: RequestDelegate {
     let resource: Resource
     let method: RequestMethod
     let buildRequest: @MainActor () -> URLRequest
+    /// Where a download's body goes, streamed to a file instead of memory (rule X2); `nil` for any other request.
+    let destination: URL?
+    /// The file the current download attempt writes, until it completes: a cancellation removes it.
+    var downloadFile: DownloadFile?
     /// The request as the current attempt sends it.
     var urlRequest: URLRequest
     /// The method after mutation: what later configuration (decorators, pipeline) is chosen by.
@@ -70,9 +74,13 @@ final class NetworkRequest: RequestDelegate {
         var metrics: MetricsRecorder?
     }
 
-    init(resource: Resource, method: RequestMethod, buildRequest: @escaping @MainActor () -> URLRequest) {
+    init(
+        resource: Resource, method: RequestMethod, destination: URL? = nil,
+        buildRequest: @escaping @MainActor () -> URLRequest
+    ) {
         self.resource = resource
         self.method = method
+        self.destination = destination
         self.buildRequest = buildRequest
         urlRequest = buildRequest()
         effectiveMethod = Self.method(of: urlRequest) ?? method
@@ -97,23 +105,29 @@ final class NetworkRequest: RequestDelegate {
         logOverride = ReposeLog.currentOverride
         let configuration = resource.configuration(for: effectiveMethod)
         retryPolicy = configuration.retryPolicy
-        // Only GETs carry the resource's state, so only they fill its caches.
+        // Only GETs carry the resource's state, so only they fill its caches; a download's body is a file.
         let processor = ResponseProcessor(
             pipeline: configuration.pipeline, now: resource.core.now,
-            cacheTargets: effectiveMethod == .get ? configuration.pipeline.cacheTargets(for: resource) : [],
+            cacheTargets: effectiveMethod == .get && destination == nil
+                ? configuration.pipeline.cacheTargets(for: resource) : [],
             log: ResponseLog(method: effectiveMethod, url: urlRequest.url ?? resource.url))
         let metrics = startMetrics(configuration)
         lock.withLock { inbox = Inbox(isOpen: true, processor: processor, metrics: metrics) }
-        startProgress(minimumInterval: configuration.progressReportingInterval)
-        task = resource.core.networking.startRequest(
-            urlRequest, maximumResponseSize: configuration.maximumResponseSize,
-            progress: { sample in self.receive(sample) }, completion: { result in self.receive(result) })
+        // A download's transfer samples its progress by the percent already.
+        startProgress(minimumInterval: destination == nil ? configuration.progressReportingInterval : 0)
+        if let destination {
+            task = startDownload(to: destination, metrics: metrics)
+        } else {
+            task = resource.core.networking.startRequest(
+                urlRequest, maximumResponseSize: configuration.maximumResponseSize,
+                progress: { sample in self.receive(sample) }, completion: { result in self.receive(result) })
+        }
         lock.withLock { inbox.mayDeliverInPlace = true }
     }
 
     // MARK: The route back to the main actor
 
-    private nonisolated func receive(_ sample: TransferProgress) {
+    nonisolated func receive(_ sample: TransferProgress) {
         // A finished download is the last sample before the completion, which makes the progress 1 at once: it is
         // worth no hop of its own.
         if let expected = sample.bytesExpectedToReceive, expected > 0, sample.bytesReceived >= expected {
@@ -139,7 +153,7 @@ final class NetworkRequest: RequestDelegate {
         }
     }
 
-    private nonisolated func post(_ outcome: ResponseProcessor.Outcome) {
+    nonisolated func post(_ outcome: ResponseProcessor.Outcome) {
         let transfer = UncheckedTransfer(outcome)
         post { $0.outcome = transfer }
     }
@@ -195,6 +209,7 @@ final class NetworkRequest: RequestDelegate {
     private func finish(_ outcome: ResponseProcessor.Outcome, _ handler: RequestCompletionHandler) {
         lock.withLock { inbox = Inbox() }
         task = nil
+        downloadFile = nil  // moved into place or removed already
         stopProgress()
         outcomeLog?(.network, "\(requestDescription) → \(outcome.logSummary)")
         let info = responseInfo(for: outcome)
@@ -229,6 +244,8 @@ final class NetworkRequest: RequestDelegate {
         retryTimer = nil
         task?.cancel()
         task = nil
+        downloadFile?.discard()  // the provider calls back no more after a cancel: nothing else would remove it
+        downloadFile = nil
         stopProgress()
         finishMetrics(cancelled: true)
         handler = nil

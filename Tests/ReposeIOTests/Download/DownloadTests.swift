@@ -45,6 +45,19 @@ final class DownloadTests {
         #expect(progress.count > 2 && progress.last == 1)
     }
 
+    @Test("X2 W7 a body of unknown length moves the progress with its bytes, past what waiting alone shows")
+    func unknownLengthProgress() async throws {
+        let size = 3 * 1024 * 1024
+        var progress: [Double] = []
+        let download = service.resource("/chunked/\(size)").download(to: destination).onProgress { progress.append($0) }
+        let info = try #require(await fixture.completion(of: download))
+        #expect(info.response.error == nil)
+        #expect(try Data(contentsOf: destination).count == size)
+        // Waiting for the response fills less than a third of the bar: only the body's bytes move it further.
+        #expect(progress.contains { $0 > NetworkRequest.waitingShare && $0 < 1 })
+        #expect(progress.last == 1)
+    }
+
     @Test("X2 an HTTP error leaves no file and keeps what was there; the error carries the status and body")
     func httpError() async throws {
         try Data("old".utf8).write(to: destination)
