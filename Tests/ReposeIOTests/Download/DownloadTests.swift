@@ -125,6 +125,17 @@ final class DownloadTests {
         #expect(auth.credential == "fresh-token")
     }
 
+    @Test("X2 a destination whose folder cannot hold the file fails with a message that names the file, and no file")
+    func unwritableFolder() async throws {
+        let missing = folder.appendingPathComponent("missing/report.pdf")
+        let download = service.resource("/bytes/16").download(to: missing)
+        let info = try #require(await fixture.completion(of: download))
+        let error = try #require(info.response.error)
+        #expect(error.userMessage == "The download could not be saved as “report.pdf”.")
+        #expect((error.cause as? RequestError.Cause.DownloadFileFailed)?.fileURL == missing)
+        #expect(folderContents().isEmpty)
+    }
+
     @Test("X2 a retry policy downloads again after a failed attempt, into a fresh file")
     func retried() async throws {
         service.configure {
