@@ -22,6 +22,8 @@ final class EventStreamReader: @unchecked Sendable {
     private let now: @Sendable () -> TimeInterval
     /// The most bytes one event may hold while it is read: the configuration's ``Configuration/maximumResponseSize``.
     private let maximumEventSize: Int
+    /// The one content type that opens a stream, read as every content type is: any case, parameters ignored.
+    private static let eventStream = ContentTypeMatcher("text/event-stream")
 
     init(lastEventID: String, maximumEventSize: Int, now: @escaping @Sendable () -> TimeInterval) {
         parser = EventStreamParser(lastEventID: lastEventID)
@@ -44,8 +46,7 @@ final class EventStreamReader: @unchecked Sendable {
             return RequestError(httpStatusCode: status, entity: nil, timestamp: now())
         }
         let contentType = head.headers.first { $0.key.lowercased() == "content-type" }?.value ?? ""
-        let mediaType = contentType.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
-        guard mediaType == "text/event-stream" else {
+        guard Self.eventStream.matches(contentType) else {
             return RequestError(
                 userMessage: "The server did not answer with an event stream.", cause: nil,
                 httpStatusCode: status, timestamp: now())

@@ -82,11 +82,8 @@ final class EventStreamRequestDelegate: RequestDelegate {
     /// Ends the attempt once: a refused stream's body is not read.
     private func finish(_ outcome: Response) {
         guard !isFinished else { return }
-        isFinished = true
-        task?.cancel()
-        task = nil
         let handler = completionHandler
-        completionHandler = nil
+        cancelUnderlyingOperation()
         handler?.broadcastResponse(ResponseInfo(response: outcome))
     }
 
