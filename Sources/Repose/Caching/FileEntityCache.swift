@@ -63,8 +63,8 @@ public final class FileEntityCache: EntityCache, @unchecked Sendable {
         var partition: String?
         /// Built from the folder on first use: the entries by recency, with their sizes.
         var index: RecencyIndex?
-        var typesLogged: Set<String> = []
-        var loggedUnwritable = false
+        /// What was logged once: the types of content that cannot be stored, and `""` for an unusable folder.
+        var logged: Set<String> = []
         /// Why the folder may not be used (another user's, a symbolic link): reads miss, writes are dropped.
         var refusal: String?
     }
@@ -293,7 +293,7 @@ public final class FileEntityCache: EntityCache, @unchecked Sendable {
 
     private func logOnce(unstorable content: Any) {
         let type = String(reflecting: Swift.type(of: content))
-        guard lock.withLock({ state.typesLogged.insert(type).inserted }) else { return }
+        guard lock.withLock({ state.logged.insert(type).inserted }) else { return }
         ReposeLog.log(
             .cache,
             "FileEntityCache at \(directory.path) cannot store \(type) content; it is not cached. "
@@ -301,11 +301,7 @@ public final class FileEntityCache: EntityCache, @unchecked Sendable {
     }
 
     private func logUnwritableOnce(reason: String? = nil) {
-        let isFirst = lock.withLock { () -> Bool in
-            defer { state.loggedUnwritable = true }
-            return !state.loggedUnwritable
-        }
-        guard isFirst else { return }
+        guard lock.withLock({ state.logged.insert("").inserted }) else { return }  // no type is named ""
         let why = reason.map { ": \($0)" } ?? ""
         ReposeLog.log(
             .cache, "FileEntityCache cannot use \(directory.path)\(why); entries are not stored, reads miss")
