@@ -120,8 +120,7 @@ public final class Authenticator {
         if let refresh { return refresh }
         let request = Request(
             delegate: CredentialRefreshDelegate(
-                authenticator: self, service: resource.service, now: resource.core.now,
-                timers: resource.core.timers, timeLimit: refreshTimeLimit, log: log),
+                authenticator: self, service: resource.service, timeLimit: refreshTimeLimit, log: log),
             now: resource.core.now)
         refresh = request
         refreshedGeneration = generation

@@ -12,8 +12,6 @@ import ReposeSignals
 final class CredentialRefreshDelegate: RequestDelegate {
     private let authenticator: Authenticator
     private let service: Service
-    private let now: @Sendable () -> Double
-    private let timers: Timers
     private let timeLimit: TimeInterval
     /// The `network` log handler of the request that was turned away.
     private let log: ReposeLog.MessageHandler?
@@ -22,14 +20,9 @@ final class CredentialRefreshDelegate: RequestDelegate {
     /// Set once the refresh has an outcome (or was cancelled): a closure that returns after that is ignored.
     private var isOver = false
 
-    init(
-        authenticator: Authenticator, service: Service, now: @escaping @Sendable () -> Double,
-        timers: Timers, timeLimit: TimeInterval, log: ReposeLog.MessageHandler?
-    ) {
+    init(authenticator: Authenticator, service: Service, timeLimit: TimeInterval, log: ReposeLog.MessageHandler?) {
         self.authenticator = authenticator
         self.service = service
-        self.now = now
-        self.timers = timers
         self.timeLimit = timeLimit
         self.log = log
     }
@@ -37,7 +30,7 @@ final class CredentialRefreshDelegate: RequestDelegate {
     func startUnderlyingOperation(passingResponseTo completionHandler: RequestCompletionHandler) {
         // An infinite or absurd limit (or NaN) means never: a billion seconds.
         let seconds = timeLimit.isNaN ? .infinity : timeLimit
-        deadline = timers.after(seconds: seconds) { [weak self, weak completionHandler] in
+        deadline = service.core.timers.after(seconds: seconds) { [weak self, weak completionHandler] in
             self?.timeOut(completionHandler)
         }
         task = Task { @MainActor [self] in
@@ -51,7 +44,7 @@ final class CredentialRefreshDelegate: RequestDelegate {
                 guard end() else { return }
                 let failure = RequestError(
                     wrapping: error, fallbackMessage: "Your session has expired. Please sign in again.",
-                    timestamp: now())
+                    timestamp: service.core.now())
                 authenticator.refreshEnded(with: nil, failure: failure)
                 response = .failure(failure)
                 log?(.network, "Renewing the credential failed: \(failure.userMessage)")
@@ -80,7 +73,7 @@ final class CredentialRefreshDelegate: RequestDelegate {
         log?(.network, "Renewing the credential took longer than \(timeLimit) s; it was cancelled")
         let error = RequestError(
             userMessage: "Signing in again took too long. Please try again.",
-            cause: RequestError.Cause.CredentialRefreshTimedOut(timeLimit: timeLimit), timestamp: now())
+            cause: RequestError.Cause.CredentialRefreshTimedOut(timeLimit: timeLimit), timestamp: service.core.now())
         completionHandler?.broadcastResponse(ResponseInfo(response: .failure(error)))
     }
 
@@ -93,9 +86,7 @@ final class CredentialRefreshDelegate: RequestDelegate {
     }
 
     func repeated() -> any RequestDelegate {
-        CredentialRefreshDelegate(
-            authenticator: authenticator, service: service, now: now, timers: timers, timeLimit: timeLimit,
-            log: log)
+        CredentialRefreshDelegate(authenticator: authenticator, service: service, timeLimit: timeLimit, log: log)
     }
 
     var requestDescription: String {

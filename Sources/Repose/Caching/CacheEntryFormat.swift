@@ -57,16 +57,23 @@ enum CacheEntryFormat {
 
     /// The header and body of `file` if it is a whole entry of this format for `key`; `nil` otherwise.
     static func decode(_ file: Data, key: String) -> (header: Header, body: Data)? {
+        guard let (header, bodyStart) = header(of: file), header.key == key else { return nil }
+        // A copy that starts at index 0: code that reads the content may assume it does.
+        return (header, file.subdata(in: bodyStart..<file.endIndex))
+    }
+
+    /// The header of `file`, whatever its key, and where its body starts, if it is a whole entry of this format:
+    /// enough to learn its URL without copying its body.
+    static func header(of file: Data) -> (header: Header, bodyStart: Data.Index)? {
         let newline = UInt8(ascii: "\n")
         guard let firstEnd = file.firstIndex(of: newline),
             String(decoding: file[file.startIndex..<firstEnd], as: UTF8.self)
                 == "\(magic) \(version) \(String(checksum(of: file[(firstEnd + 1)...]), radix: 16))",
             let secondEnd = file[(firstEnd + 1)...].firstIndex(of: newline),
             let header = try? JSONDecoder().decode(Header.self, from: file[(firstEnd + 1)..<secondEnd]),
-            header.key == key, header.bodyLength == file.endIndex - (secondEnd + 1)
+            header.bodyLength == file.endIndex - (secondEnd + 1)
         else { return nil }
-        // A copy that starts at index 0: code that reads the content may assume it does.
-        return (header, file.subdata(in: (secondEnd + 1)..<file.endIndex))
+        return (header, secondEnd + 1)
     }
 
     /// FNV-1a over 64-bit little-endian words (then the remaining bytes): a check against damage, not against an

@@ -63,8 +63,8 @@ public final class FileEntityCache: EntityCache, @unchecked Sendable {
         var partition: String?
         /// Built from the folder on first use: the entries by recency, with their sizes.
         var index: RecencyIndex?
-        var typesLogged: Set<String> = []
-        var loggedUnwritable = false
+        /// What was logged once: the types of content that cannot be stored, and `""` for an unusable folder.
+        var logged: Set<String> = []
         /// Why the folder may not be used (another user's, a symbolic link): reads miss, writes are dropped.
         var refusal: String?
     }
@@ -137,7 +137,10 @@ public final class FileEntityCache: EntityCache, @unchecked Sendable {
             timestamp: entity.timestamp, kind: kind, codec: codec, bodyLength: body.count)
         guard let data = CacheEntryFormat.encode(header, body: body) else { return }
         let name = Self.fileName(for: key)
-        guard store(data, as: name) else {
+        // Not flushed to the device: a lost entry costs only a network load, while a flush adds milliseconds to
+        // every large write; a kill still leaves every entry whole, and the checksum turns what a power cut garbled
+        // into a miss.
+        guard PrivateFiles.write(data, named: name, in: directory, flushing: false) else {
             logUnwritableOnce()
             return
         }
@@ -145,9 +148,7 @@ public final class FileEntityCache: EntityCache, @unchecked Sendable {
             state.index?.touch(name, size: data.count)
             return state.index?.evict(toFit: limits.maximumSize, maximumCount: limits.maximumEntryCount) ?? []
         }
-        for victim in evicted {
-            try? FileManager.default.removeItem(at: directory.appendingPathComponent(victim))
-        }
+        removeFiles(evicted)
     }
 
     public func removeEntity(forKey key: String) {
@@ -170,8 +171,10 @@ public final class FileEntityCache: EntityCache, @unchecked Sendable {
     public func removeEntities(forURLsMatching predicate: @escaping @Sendable (URL) -> Bool) {
         guard openIfNeeded() else { return }
         for name in entryNames() {
-            let file = directory.appendingPathComponent(name)
-            guard let header = Self.header(of: file) else { continue }
+            // Only the header is decoded: the body is not copied.
+            guard let data = PrivateFiles.read(named: name, in: directory),
+                let header = CacheEntryFormat.header(of: data)?.header
+            else { continue }
             if URL(string: header.url).map(predicate) ?? false {
                 remove(name)
             }
@@ -208,34 +211,10 @@ public final class FileEntityCache: EntityCache, @unchecked Sendable {
         key.split(separator: "\n", omittingEmptySubsequences: false).last.map(String.init) ?? key
     }
 
-    /// Only the header of an entry file: enough to learn its URL without reading its body into memory twice.
-    private static func header(of file: URL) -> CacheEntryFormat.Header? {
-        guard let data = PrivateFiles.read(named: file.lastPathComponent, in: file.deletingLastPathComponent()),
-            let key = keyLine(of: data)
-        else { return nil }
-        return CacheEntryFormat.decode(data, key: key)?.header
-    }
-
-    private static func keyLine(of data: Data) -> String? {
-        struct KeyOnly: Decodable { var key: String }
-        let newline = UInt8(ascii: "\n")
-        guard let first = data.firstIndex(of: newline), let second = data[(first + 1)...].firstIndex(of: newline)
-        else { return nil }
-        return try? JSONDecoder().decode(KeyOnly.self, from: data[(first + 1)..<second]).key
-    }
-
     private func entryNames() -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter {
             $0.hasSuffix(".entity")
         }
-    }
-
-    /// Writes `data` to a private temporary file, then renames it to `name`. `false` if the folder is unwritable.
-    /// Not flushed to the device: a lost entry costs only a network load, while a flush adds milliseconds to every
-    /// large write; a kill still leaves every entry whole, and the checksum turns what a power cut garbled into a
-    /// miss.
-    private func store(_ data: Data, as name: String) -> Bool {
-        PrivateFiles.write(data, named: name, in: directory, flushing: false)
     }
 
     private func remove(_ name: String) {
@@ -258,13 +237,10 @@ public final class FileEntityCache: EntityCache, @unchecked Sendable {
             logUnwritableOnce(reason: reason)
             return false
         }
-        let files = FileManager.default
         var found: [(name: String, size: Int, used: Date)] = []
-        for name in (try? files.contentsOfDirectory(atPath: directory.path)) ?? [] {
+        for name in entryNames() {
             let path = directory.appendingPathComponent(name).path
-            guard name.hasSuffix(".entity"), let attributes = try? files.attributesOfItem(atPath: path) else {
-                continue
-            }
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { continue }
             let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
             found.append((name, size, attributes[.modificationDate] as? Date ?? .distantPast))
         }
@@ -274,10 +250,15 @@ public final class FileEntityCache: EntityCache, @unchecked Sendable {
         }
         let evicted = index.evict(toFit: limits.maximumSize, maximumCount: limits.maximumEntryCount)
         lock.withLock { state.index = index }
-        for victim in evicted {
-            try? files.removeItem(at: directory.appendingPathComponent(victim))
-        }
+        removeFiles(evicted)
         return true
+    }
+
+    /// Removes the files `names`, already out of the index.
+    private func removeFiles(_ names: [String]) {
+        for name in names {
+            try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+        }
     }
 
     // MARK: Content
@@ -312,7 +293,7 @@ public final class FileEntityCache: EntityCache, @unchecked Sendable {
 
     private func logOnce(unstorable content: Any) {
         let type = String(reflecting: Swift.type(of: content))
-        guard lock.withLock({ state.typesLogged.insert(type).inserted }) else { return }
+        guard lock.withLock({ state.logged.insert(type).inserted }) else { return }
         ReposeLog.log(
             .cache,
             "FileEntityCache at \(directory.path) cannot store \(type) content; it is not cached. "
@@ -320,11 +301,7 @@ public final class FileEntityCache: EntityCache, @unchecked Sendable {
     }
 
     private func logUnwritableOnce(reason: String? = nil) {
-        let isFirst = lock.withLock { () -> Bool in
-            defer { state.loggedUnwritable = true }
-            return !state.loggedUnwritable
-        }
-        guard isFirst else { return }
+        guard lock.withLock({ state.logged.insert("").inserted }) else { return }  // no type is named ""
         let why = reason.map { ": \($0)" } ?? ""
         ReposeLog.log(
             .cache, "FileEntityCache cannot use \(directory.path)\(why); entries are not stored, reads miss")

@@ -23,9 +23,6 @@ struct RecencyIndex {
     /// How many entries there are.
     var count: Int { slotOfName.count }
 
-    /// Whether `name` is indexed.
-    func contains(_ name: String) -> Bool { slotOfName[name] != nil }
-
     /// Records that `name`, now `size` bytes, was just used: it becomes the most recently used.
     mutating func touch(_ name: String, size: Int) {
         if let slot = slotOfName[name] {

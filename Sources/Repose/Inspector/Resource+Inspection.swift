@@ -5,11 +5,6 @@ extension Resource {
     /// stopped observing, which inspecting must not do). Each of the resource's signals that has subscribers
     /// observes it through one entry, so it counts once.
     var liveObserverCount: Int {
-        var count = 0
-        for entry in observers.entries
-        where entry.isClosureObserver ? entry.closureOwnerIsAlive : entry.observer != nil {
-            count += 1
-        }
-        return count
+        observers.entries.count { $0.isClosureObserver ? $0.closureOwnerIsAlive : $0.observer != nil }
     }
 }

@@ -65,21 +65,18 @@ final class PageBook<Handle: AnyObject, Item> {
     /// - Returns: The handles of the other pages, dropped.
     @discardableResult
     func start(with page: Page?) -> [Handle] {
-        let dropped = pages.map(\.handle).filter { $0 !== page?.handle }
-        pages = page.map { [$0] } ?? []
-        recompute()
-        return dropped
+        replace(at: 0, with: page)
     }
 
     /// Gives the page at `index` new items and a new next page, and drops the pages after it: they followed the
-    /// page's old content. With no `page`, drops the page at `index` too.
+    /// page's old content; `page` has the handle of the page it replaces. With no `page`, drops the page at `index`
+    /// too.
     ///
     /// - Returns: The handles of the pages dropped.
     @discardableResult
     func replace(at index: Int, with page: Page?) -> [Handle] {
-        guard pages.indices.contains(index) else { return [] }
-        let keptCount = page == nil ? index : index + 1
-        let dropped = pages[keptCount...].map(\.handle).filter { $0 !== page?.handle }
+        guard index >= 0, index <= pages.count else { return [] }
+        let dropped = pages[index...].map(\.handle).filter { $0 !== page?.handle }
         pages.removeSubrange(index...)
         if let page { pages.append(page) }
         recompute()

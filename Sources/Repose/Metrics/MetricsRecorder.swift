@@ -9,14 +9,8 @@ final class MetricsRecorder: @unchecked Sendable {
     private let monitors: [RequestMonitor]
     private let now: @Sendable () -> TimeInterval
     private let lock = NSLock()
-    // Written under `lock` by the provider's callbacks.
-    private var firstByte: TimeInterval?
-    private var bytesSent: Int64 = 0
-    private var bytesReceived: Int64 = 0
-    private var statusCode: Int?
-    private var redirects = 0
-    private var connection: ConnectionMetrics?
-    private var isFromCache = false
+    /// Written under `lock` by the provider's callbacks; made anew for each attempt.
+    private var transfer = Transfer()
     // Main actor only.
     private let queued: TimeInterval
     private var started: TimeInterval
@@ -41,15 +35,7 @@ final class MetricsRecorder: @unchecked Sendable {
         self.method = method
         self.url = url
         started = now()
-        lock.withLock {
-            firstByte = nil
-            bytesSent = Int64(bodySize)
-            bytesReceived = 0
-            statusCode = nil
-            redirects = 0
-            connection = nil
-            isFromCache = false
-        }
+        lock.withLock { transfer = Transfer(bytesSent: Int64(bodySize)) }
         guard isFirst else { return }
         for monitor in monitors {
             monitor.started?(method, url)
@@ -60,9 +46,9 @@ final class MetricsRecorder: @unchecked Sendable {
     func record(_ sample: TransferProgress) {
         let time = sample.bytesReceived > 0 ? now() : nil
         lock.withLock {
-            if firstByte == nil, let time { firstByte = time }
-            bytesSent = max(bytesSent, sample.bytesSent)
-            bytesReceived = max(bytesReceived, sample.bytesReceived)
+            if transfer.firstByte == nil, let time { transfer.firstByte = time }
+            transfer.bytesSent = max(transfer.bytesSent, sample.bytesSent)
+            transfer.bytesReceived = max(transfer.bytesReceived, sample.bytesReceived)
         }
     }
 
@@ -70,8 +56,8 @@ final class MetricsRecorder: @unchecked Sendable {
     func recordBody(_ count: Int) {
         let time = now()
         lock.withLock {
-            if firstByte == nil { firstByte = time }
-            bytesReceived += Int64(count)
+            if transfer.firstByte == nil { transfer.firstByte = time }
+            transfer.bytesReceived += Int64(count)
         }
     }
 
@@ -80,12 +66,12 @@ final class MetricsRecorder: @unchecked Sendable {
         guard case .success(let response) = result else { return }
         let time = response.body.isEmpty ? nil : now()
         lock.withLock {
-            if firstByte == nil, let time { firstByte = time }
-            bytesReceived = max(bytesReceived, Int64(response.body.count))
-            statusCode = response.statusCode
-            redirects = response.redirectCount
-            connection = response.connection
-            isFromCache = response.isFromCache
+            if transfer.firstByte == nil, let time { transfer.firstByte = time }
+            transfer.bytesReceived = max(transfer.bytesReceived, Int64(response.body.count))
+            transfer.statusCode = response.statusCode
+            transfer.redirects = response.redirectCount
+            transfer.connection = response.connection
+            transfer.isFromCache = response.isFromCache
         }
     }
 
@@ -94,27 +80,33 @@ final class MetricsRecorder: @unchecked Sendable {
     @discardableResult
     func finish(attempts: Int, cancelled: Bool = false) -> RequestMetrics {
         let finished = now()
-        let (firstByte, bytesSent, bytesReceived, statusCode, redirects, connection, isFromCache) = lock.withLock {
-            (
-                self.firstByte, self.bytesSent, self.bytesReceived, self.statusCode, self.redirects, self.connection,
-                self.isFromCache
-            )
-        }
+        let transfer = lock.withLock { self.transfer }
         let source: RequestMetrics.Source =
-            switch statusCode {
+            switch transfer.statusCode {
             case _ where cancelled, nil: .none
             case 304: .notModified
-            case _ where isFromCache: .cache
+            case _ where transfer.isFromCache: .cache
             default: .network
             }
         let metrics = RequestMetrics(
-            method: method, url: url, statusCode: cancelled ? nil : statusCode, queued: queued, started: started,
-            firstByte: firstByte, finished: finished, bytesSent: bytesSent, bytesReceived: bytesReceived,
-            source: source, attempts: attempts, redirects: cancelled ? 0 : redirects,
-            connection: cancelled ? nil : connection)
+            method: method, url: url, statusCode: cancelled ? nil : transfer.statusCode, queued: queued,
+            started: started, firstByte: transfer.firstByte, finished: finished, bytesSent: transfer.bytesSent,
+            bytesReceived: transfer.bytesReceived, source: source, attempts: attempts,
+            redirects: cancelled ? 0 : transfer.redirects, connection: cancelled ? nil : transfer.connection)
         for monitor in monitors {
             monitor.completed(metrics)
         }
         return metrics
     }
+}
+
+/// One attempt's figures, as the provider reports them.
+private struct Transfer {
+    var firstByte: TimeInterval?
+    var bytesSent: Int64 = 0
+    var bytesReceived: Int64 = 0
+    var statusCode: Int?
+    var redirects = 0
+    var connection: ConnectionMetrics?
+    var isFromCache = false
 }

@@ -59,16 +59,7 @@ extension Outbox {
     /// new partition's mutations are read from the folder.
     func switchPartition(to newPartition: String?) {
         guard newPartition != partition else { return }
-        let now = core?.now() ?? 0
-        for key in book.keys(where: { _ in true }) {
-            guard let entry = book.remove(key) else { continue }
-            if case .sending(let request) = entry.phase { request.cancel() }
-            if let change = entry.change {
-                core?.resourceTable.resource(forKey: ResourceKey(entry.changeTarget))?.apply(
-                    .changeFailed(id: change.id))
-            }
-            entry.caller?.broadcastResponse(.cancellation(timestamp: now))
-        }
+        cancelMutations(where: { _ in true }, removingFiles: false)
         partition = newPartition
         startReading()
         publish()
@@ -78,16 +69,22 @@ extension Outbox {
     /// not read yet included: their changes go, their callers see a cancellation (log-out, through
     /// `Service.wipeResources()`). Mutations made after this call are not touched.
     func removeMutations(where predicate: @escaping (URL) -> Bool) {
-        let now = core?.now() ?? 0
-        for key in book.keys(where: { URL(string: $0.data.url).map(predicate) ?? true }) {
-            guard let entry = book.remove(key) else { continue }
-            end(entry)
-            entry.caller?.broadcastResponse(.cancellation(timestamp: now))
-        }
+        cancelMutations(where: { URL(string: $0.data.url).map(predicate) ?? true }, removingFiles: true)
         // The matchers Repose builds from patterns are immutable, so running one on the outbox's queue is safe.
         let matcher = UncheckedTransfer(predicate)
         files?.remove(partition: partition, where: { matcher.value($0) }, sparing: launch, from: nextSequence)
         reading?.wipes.append(predicate)
         publish()
+    }
+
+    /// Takes out of memory every mutation for which `predicate` holds: each ends (see ``end(_:removingFile:)``) and
+    /// its caller hears a cancellation.
+    private func cancelMutations(where predicate: (OutboxEntry) -> Bool, removingFiles: Bool) {
+        let now = core?.now() ?? 0
+        for key in book.keys(where: predicate) {
+            guard let entry = book.remove(key) else { continue }
+            end(entry, removingFile: removingFiles)
+            entry.caller?.broadcastResponse(.cancellation(timestamp: now))
+        }
     }
 }

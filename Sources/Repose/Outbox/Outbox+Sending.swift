@@ -36,23 +36,26 @@ extension Outbox {
     /// The files of `keys` are on the device: those mutations may go.
     func finishStoring(_ keys: [String]) {
         var urls: [String] = []  // in the order the writes were made, so that they leave in that order
-        var seen: Set<String> = []
         for key in keys {
             guard let entry = book[key], case .storing = entry.phase else { continue }
             book.update(key) { $0.phase = .ready }
-            if seen.insert(entry.data.url).inserted { urls.append(entry.data.url) }
+            urls.append(entry.data.url)
         }
-        for url in urls { drain(url) }
-        publish()
+        drain(each: urls)
     }
 
     /// Sends every resource's oldest pending mutation that may go: after the folder was read, or on reconnection.
     /// One walk, in the order the writes were made, so that resources' writes leave in that order.
     func drainAll() {
         var urls: [String] = []
+        book.visit { urls.append($0.data.url) }
+        drain(each: urls)
+    }
+
+    /// Drains the resources at `urls` once each, in that order, then publishes.
+    private func drain(each urls: [String]) {
         var seen: Set<String> = []
-        book.visit { if seen.insert($0.data.url).inserted { urls.append($0.data.url) } }
-        for url in urls { drain(url) }
+        for url in urls where seen.insert(url).inserted { drain(url) }
         publish()
     }
 
@@ -114,9 +117,10 @@ extension Outbox {
         publish()
     }
 
-    /// Ends `entry`, already out of the book: its file goes, an attempt on its way stops, its change goes.
-    func end(_ entry: OutboxEntry) {
-        if entry.isStored { files?.remove(entry.key) }
+    /// Ends `entry`, already out of the book: its file goes (unless `removingFile` is `false`), an attempt on its
+    /// way stops, its change goes.
+    func end(_ entry: OutboxEntry, removingFile: Bool = true) {
+        if entry.isStored, removingFile { files?.remove(entry.key) }
         reading?.ended.insert(entry.key)  // a read under way may have listed its file before the removal
         if case .sending(let request) = entry.phase { request.cancel() }
         if let change = entry.change {

@@ -33,11 +33,6 @@ struct OutboxEntry {
     /// Where its change shows.
     var changeTarget: String { data.changeTarget ?? data.url }
 
-    var isSending: Bool {
-        if case .sending = phase { return true }
-        return false
-    }
-
     var isWaiting: Bool {
         if case .waiting = phase { return true }
         return false

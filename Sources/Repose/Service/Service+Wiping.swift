@@ -16,7 +16,7 @@ extension Service {
     public func wipeResources() {
         core.removeCachedEntities(forURLsMatching: nil)  // first: a wiped resource's observers may read again
         core.mutations.outbox?.removeMutations { _ in true }  // no write of this user goes out with the next one's
-        wipeLiveResources { _ in true }
+        wipeResources({ _ in true })
     }
 
     /// Wipes every live resource that matches `pattern` (see ``Resource/wipe()``), and removes the matching entries
@@ -34,23 +34,19 @@ extension Service {
         let matches = pattern.configurationPattern(for: self)
         core.removeCachedEntities(forURLsMatching: matches)
         core.mutations.outbox?.removeMutations(where: matches)
-        wipeLiveResources { matches($0.url) }
+        wipeResources({ matches($0.url) })
     }
 
     /// Wipes every live resource whose URL satisfies `predicate`, and removes the matching entries of every
     /// persistent cache. For the caches, `predicate` runs on their work queues, off the main actor.
     public func wipeResources(withURLsMatching predicate: @escaping @Sendable (URL) -> Bool) {
         core.removeCachedEntities(forURLsMatching: predicate)
-        wipeLiveResources { predicate($0.url) }
+        wipeResources({ predicate($0.url) })
     }
 
     /// Wipes every live resource for which `predicate` is true. Persistent caches lose the entries of the resources
     /// wiped; to reach resources no longer in memory, wipe by URL pattern.
     public func wipeResources(_ predicate: (Resource) -> Bool) {
-        wipeLiveResources(where: predicate)
-    }
-
-    private func wipeLiveResources(where predicate: (Resource) -> Bool) {
         for resource in resourceTable.allResources where predicate(resource) {
             resource.wipe()
         }

@@ -80,9 +80,7 @@ public final class Service {
     /// The resource at `path` under another base URL than the service's. A literal `nil` picks the `String` form.
     @_disfavoredOverload
     public func resource(baseURL: URL?, path: String) -> Resource {
-        guard let base = URLBuilding.serviceBaseURL(baseURL) else { return invalidResource(source: path) }
-        return core.resource(
-            url: URLBuilding.resourceURL(base: base, path: path), source: path, reason: .forPath(path))
+        resource(baseURL: baseURL?.absoluteString, path: path)  // a URL is read through its text, as by `init`
     }
 
     /// The resource at `path` under another base URL than the service's. A `nil` or unparseable base gives a

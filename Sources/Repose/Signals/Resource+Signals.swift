@@ -35,7 +35,11 @@ extension Resource {
         let signals = madeSignals
         if let existing = signals.events { return existing }
         let events = Signal<ResourceEvent> { [weak self] send in
-            self?.bridgeEvents { _, event in send(event) } ?? {}
+            guard let self else { return {} }
+            let bridge = SignalBridge(send: send)
+            addObserver(bridge)
+            // Removing happens on the main actor: signals of a resource live there, and so do their teardowns.
+            return { [weak self] in MainActor.assumeIsolated { _ = self?.removeObservers(ownedBy: bridge) } }
         }
         signals.events = events
         return events
@@ -85,21 +89,6 @@ extension Resource {
         for feed in signals?.stateFeeds ?? [] {
             feed.push()
         }
-    }
-
-    /// Registers an observer that forwards every event but `observerAdded`, except those caused by `connecting`;
-    /// returns how to remove it.
-    private func bridgeEvents(
-        connecting: () -> Void = {},
-        _ forward: @escaping @MainActor (Resource, ResourceEvent) -> Void
-    ) -> () -> Void {
-        let bridge = SignalBridge(forward: forward)
-        addObserver(bridge)
-        bridge.isMuted = true
-        connecting()
-        bridge.isMuted = false
-        // Removing happens on the main actor: signals of a resource live there, and so do their teardowns.
-        return { [weak self] in MainActor.assumeIsolated { _ = self?.removeObservers(ownedBy: bridge) } }
     }
 
     /// Ends owner-scoped signal subscriptions whose owner is gone, so that they stop counting as observers now.
@@ -180,18 +169,17 @@ final class StateFeed: ResourceObserver, DeadlineTarget {
     }
 }
 
-/// The observer through which a resource feeds its signals.
+/// The observer through which a resource feeds its ``Resource/events`` signal: every event but `observerAdded`.
 @MainActor
 private final class SignalBridge: ResourceObserver {
-    let forward: @MainActor (Resource, ResourceEvent) -> Void
-    var isMuted = false
+    let send: (ResourceEvent) -> Void
 
-    init(forward: @escaping @MainActor (Resource, ResourceEvent) -> Void) {
-        self.forward = forward
+    init(send: @escaping (ResourceEvent) -> Void) {
+        self.send = send
     }
 
     func resourceChanged(_ resource: Resource, event: ResourceEvent) {
-        guard event != .observerAdded, !isMuted else { return }
-        forward(resource, event)
+        guard event != .observerAdded else { return }
+        send(event)
     }
 }

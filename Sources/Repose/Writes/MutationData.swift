@@ -84,22 +84,17 @@ extension OptimisticChange {
     var stored: StoredChange? {
         switch kind {
         case .merge(let patch):
-            return Self.json(patch).map { .merge($0) }
+            return (try? RequestBody.json(patch)).map { .merge($0) }
         case .replace(let text as String):
             return .replaceText(text)
         case .replace(let data as Data):
             return .replaceData(data)
         case .replace(let content):
-            return Self.json(content).map { .replaceJSON($0) }
+            return (try? RequestBody.json(content)).map { .replaceJSON($0) }
         case .remove:
             return .remove
         case .update:
             return nil
         }
-    }
-
-    private static func json(_ value: Any) -> Data? {
-        guard JSONSerialization.isValidJSONObject(value) else { return nil }
-        return try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys])
     }
 }

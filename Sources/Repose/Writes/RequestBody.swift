@@ -29,15 +29,11 @@ enum RequestBody {
     ///
     /// - Throws: a `RequestError` whose cause is `InvalidJSONObject` if the value is not JSON.
     static func json(_ value: Any) throws -> Data {
-        if JSONSerialization.isValidJSONObject(value) {
-            do {
-                return try JSONSerialization.data(
-                    withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes])
-            } catch {
-                throw invalidJSON()
-            }
-        }
-        throw invalidJSON()
+        guard JSONSerialization.isValidJSONObject(value),
+            let data = try? JSONSerialization.data(
+                withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes])
+        else { throw invalidJSON() }
+        return data
     }
 
     /// JSON for an `Encodable` value, written by the given encoder (its formatting and strategies apply). Whatever

@@ -40,35 +40,32 @@ extension Resource {
             idempotencyKey: UUID().uuidString, createdAt: core.now(),
             changeTarget: shownOn === self ? nil : shownOn.url.absoluteString, change: call.change?.stored,
             invalidation: call.options.invalidation)
-        let pending = call.change.map {
-            PendingChange(id: PendingChange.nextID(), change: $0, startedAt: data.createdAt)
-        }
-        if let pending {
-            shownOn.apply(.changeStarted(pending))
-        }
+        let pending = startChange(of: call, at: data.createdAt)
         return core.mutations.outbox(of: core).submit(data, change: pending, from: self)
     }
 
     /// Sends `call` now, never through the outbox, showing its optimistic change while it runs.
     func sendAtOnce(_ method: RequestMethod, body: RequestMutation?, _ call: RequestCall) -> Request {
-        let shownOn = call.target ?? self
-        let pending = call.change.map {
-            PendingChange(id: PendingChange.nextID(), change: $0, startedAt: core.now())
-        }
-        if let pending {
-            shownOn.apply(.changeStarted(pending))
-        }
+        let pending = startChange(of: call, at: core.now())
         let request = makeRequest(
             method, body: body, invalidation: call.options.invalidation,
             requestMutation: Self.setting(call.headers, then: call.requestMutation))
         if let pending {
-            endChange(pending.id, on: shownOn, when: request, method: method)
+            endChange(pending.id, on: call.target ?? self, when: request, method: method)
         }
         return request
     }
 
     /// One attempt of `data`: a new request built from it, so configured headers, mutators and decorators run on
     /// it as on any request (rule M11).
+    /// Shows `call`'s optimistic change, if it has one, on the resource it shows on, as started at `time`.
+    private func startChange(of call: RequestCall, at time: TimeInterval) -> PendingChange? {
+        guard let change = call.change else { return nil }
+        let pending = PendingChange(id: PendingChange.nextID(), change: change, startedAt: time)
+        (call.target ?? self).apply(.changeStarted(pending))
+        return pending
+    }
+
     func sendMutation(_ data: MutationData) -> Request {
         makeRequest(
             data.requestMethod, body: { data.addBody(to: &$0) }, invalidation: data.invalidation,
