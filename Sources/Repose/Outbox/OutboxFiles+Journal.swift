@@ -48,7 +48,8 @@ extension OutboxFiles {
             _ = PrivateFiles.flush(file)
             close(file)
         }
-        let folder = open(directory.path, O_RDONLY | O_CLOEXEC)
+        // The folder itself, never a link put in its place since it was checked.
+        let folder = open(directory.path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard folder >= 0 else { return }
         _ = PrivateFiles.flush(folder)
         close(folder)
