@@ -56,8 +56,6 @@ extension Resource {
         return request
     }
 
-    /// One attempt of `data`: a new request built from it, so configured headers, mutators and decorators run on
-    /// it as on any request (rule M11).
     /// Shows `call`'s optimistic change, if it has one, on the resource it shows on, as started at `time`.
     private func startChange(of call: RequestCall, at time: TimeInterval) -> PendingChange? {
         guard let change = call.change else { return nil }
@@ -66,6 +64,8 @@ extension Resource {
         return pending
     }
 
+    /// One attempt of `data`: a new request built from it, so configured headers, mutators and decorators run on
+    /// it as on any request (rule M11).
     func sendMutation(_ data: MutationData) -> Request {
         makeRequest(
             data.requestMethod, body: { data.addBody(to: &$0) }, invalidation: data.invalidation,
