@@ -112,6 +112,8 @@ final class NetworkRequest: RequestDelegate {
                 ? configuration.pipeline.cacheTargets(for: resource) : [],
             log: ResponseLog(method: effectiveMethod, url: urlRequest.url ?? resource.url))
         let metrics = startMetrics(configuration)
+        // A monitor's `started` may have cancelled the request: a cancel before it leaves is final.
+        guard handler != nil else { return }
         lock.withLock { inbox = Inbox(isOpen: true, processor: processor, metrics: metrics) }
         // A download's transfer samples its progress by the percent already.
         startProgress(minimumInterval: destination == nil ? configuration.progressReportingInterval : 0)
