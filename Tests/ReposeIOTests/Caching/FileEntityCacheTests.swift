@@ -44,6 +44,7 @@ struct FileEntityCacheTests {
         await user.cacheCheckCompleted()
         let inUse = try #require(user.configuration.pipeline[.rawData].cache)
         let gate = DispatchSemaphore(value: 0)
+        defer { gate.signal() }  // released however the test ends
         inUse.workQueue.async { gate.wait() }  // the write below waits behind this
         await harness.answer(user.load(), contentType: "application/json", text: #"{"name":"Ada"}"#)
         let flushed = FlushFlag()
