@@ -57,7 +57,8 @@ struct OptimisticScalingTests {
         return counter.applications
     }
 
-    @Test("T4 M2 n writes to one observed resource, sent at once or through the outbox, apply changes O(n) times",
+    @Test(
+        "T4 M2 n writes to one observed resource, sent at once or through the outbox, apply changes O(n) times",
         arguments: [false, true])
     func linearApplications(usesOutbox: Bool) async {
         // Small counts: a write through the outbox waits for a main-actor turn, which every suite shares. Applying
