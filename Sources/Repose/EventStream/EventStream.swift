@@ -16,8 +16,9 @@ import Foundation
 ///
 /// **It reads the stream as browsers do** (the WHATWG HTML specification's event-stream format): `data`, `event`,
 /// `id` and `retry` fields, comments, any line ends. When the connection ends, it reconnects after the server's
-/// `retry` interval (3 seconds unless the server or ``Service/eventStream(_:retry:)`` says otherwise), sending the
-/// last event ID as `Last-Event-ID`; while attempts keep failing it waits twice as long each time, up to a minute.
+/// `retry` interval (3 seconds unless the server or ``Service/eventStream(_:retry:)`` says otherwise, half a second
+/// at least), sending the last event ID as `Last-Event-ID`; while attempts keep failing, or streams keep ending
+/// within a second of opening, it waits twice as long each time, up to a minute.
 /// A 204, a status that is not 2xx, 408, 429 or 5xx, or a content type other than `text/event-stream` ends it for
 /// good (``Connection/failed(_:)``). When the service's ``Service/Options/reconnected`` signal fires, a stream
 /// waiting to reconnect reconnects at once.
@@ -111,7 +112,8 @@ extension Service {
     ///
     /// - Parameters:
     ///   - path: The stream's path.
-    ///   - retry: The wait before reconnecting until the server sets its own with a `retry` field.
+    ///   - retry: The wait before reconnecting until the server sets its own with a `retry` field; half a second
+    ///     at least, whichever sets it.
     /// - Returns: The stream, not yet connected.
     public func eventStream(_ path: String, retry: Duration = .seconds(3)) -> EventStream {
         EventStream(resource: resource(path), retry: retry)
