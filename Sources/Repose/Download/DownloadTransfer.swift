@@ -20,6 +20,8 @@ final class DownloadTransfer: @unchecked Sendable {
     private var expected: Int64?
     private var reportedBytes: Int64 = 0
     private var writeFailed = false
+    /// The attempt's one outcome, once decided: the first write that fails decides it, before the body ends.
+    private var outcome: Response?
 
     init(file: DownloadFile) {
         self.file = file
@@ -33,6 +35,9 @@ final class DownloadTransfer: @unchecked Sendable {
             expected = length.flatMap { $0 > 0 ? $0 : nil }
         }
     }
+
+    /// Whether a write to the file failed (a full disk): the transfer should stop now, with ``finish(error:timestamp:)``.
+    var hasFailed: Bool { lock.withLock { writeFailed } }
 
     /// A piece of the body arrived: written to the file, or kept if the response is an error. Returns the progress
     /// to report, when it moved on by a percent or more (or by a mebibyte when the length is unknown): reporting
@@ -48,7 +53,7 @@ final class DownloadTransfer: @unchecked Sendable {
             }
             return nil
         }
-        let written = file.append(data)
+        let written = !hasFailed && file.append(data)
         return lock.withLock {
             if !written { writeFailed = true }
             received += Int64(data.count)
@@ -59,8 +64,18 @@ final class DownloadTransfer: @unchecked Sendable {
         }
     }
 
-    /// The transfer ended with `error` (or `nil`): the file is moved into place for a success, removed otherwise.
+    /// The transfer ended with `error` (or `nil`), or a write failed: the file is moved into place for a success,
+    /// removed otherwise. Only the first call decides; later ones return the same outcome.
     func finish(error: (any Error)?, timestamp: TimeInterval) -> Response {
+        if let decided = lock.withLock({ outcome }) { return decided }
+        let decided = decide(error: error, timestamp: timestamp)
+        return lock.withLock {
+            if outcome == nil { outcome = decided }
+            return outcome ?? decided
+        }
+    }
+
+    private func decide(error: (any Error)?, timestamp: TimeInterval) -> Response {
         let (head, writeFailed) = lock.withLock { (self.head, self.writeFailed) }
         if let error {
             file.discard()

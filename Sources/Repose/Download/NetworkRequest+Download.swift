@@ -37,6 +37,9 @@ extension NetworkRequest {
             body: { data in
                 metrics?.recordBody(data.count)
                 if let sample = state.append(data) { self.receive(sample) }
+                // A full disk ends the download at its first failed write, not after the whole body was read: the
+                // outcome goes now, and its delivery stops the transfer.
+                if state.hasFailed { self.post(.response(state.finish(error: nil, timestamp: now()))) }
             },
             completion: { error in self.post(.response(state.finish(error: error, timestamp: now()))) })
     }

@@ -210,6 +210,7 @@ final class NetworkRequest: RequestDelegate {
 
     private func finish(_ outcome: ResponseProcessor.Outcome, _ handler: RequestCompletionHandler) {
         lock.withLock { inbox = Inbox() }
+        task?.cancel()  // an outcome decided before the body ended (a download's full disk) stops the transfer
         task = nil
         downloadFile = nil  // moved into place or removed already
         stopProgress()
