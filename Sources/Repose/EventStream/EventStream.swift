@@ -108,14 +108,19 @@ public final class EventStream {
 extension Service {
     /// The event stream (server-sent events) at `path` under ``baseURL``, resolved as ``resource(_:)`` resolves it.
     ///
-    /// Each call makes a new stream, which connects once something observes it (see ``EventStream``).
+    /// One stream per URL while in use, as one resource per URL: as long as the app holds the stream, every call
+    /// for its URL returns it, so two screens that observe the same feed share one connection, which closes when
+    /// the last of their observations ends (see ``EventStream``). The effects added with ``EventStream/on(_:_:)``
+    /// belong to the stream and add up: add them once, where the stream is made. Once nothing holds the stream, the
+    /// next call makes a new one.
     ///
     /// - Parameters:
     ///   - path: The stream's path.
     ///   - retry: The wait before reconnecting until the server sets its own with a `retry` field; half a second
-    ///     at least, whichever sets it.
-    /// - Returns: The stream, not yet connected.
+    ///     at least, whichever sets it. The call that makes the stream decides it.
+    /// - Returns: The stream, which connects once something observes it.
     public func eventStream(_ path: String, retry: Duration = .seconds(3)) -> EventStream {
-        EventStream(resource: resource(path), retry: retry)
+        let resource = resource(path)
+        return core.eventStreams.stream(for: resource) { EventStream(resource: resource, retry: retry) }
     }
 }
