@@ -11,7 +11,7 @@ extension ObservableMutableState {
     /// ```swift
     /// TextField("Search", text: query.binding)
     /// ```
-    public var binding: Binding<Value> {
+    @MainActor public var binding: Binding<Value> {
         Bindable(self).value
     }
 }

@@ -12,18 +12,7 @@ extension Signal {
     /// - Returns: The signal of arrays.
     @inlinable
     public func collect(count: Int) -> Signal<[Value]> {
-        Signal<[Value]> { downstream in
-            let box = CollectBox<Value, ImmediateScheduler>(
-                count: count, interval: .zero, scheduler: ImmediateScheduler(), downstream: downstream)
-            let upstream = self.link(into: downstream, upstreamEnd: .handled { box.upstreamFinished() }) {
-                value, context in
-                box.perform(box.machine.receive(value), context)
-            }
-            return {
-                upstream()
-                box.cancel()
-            }
-        }
+        collecting(count: count, every: .zero, scheduler: ImmediateScheduler())
     }
 
     /// A signal of arrays of the values this signal delivers within windows of `interval` (S18).
@@ -45,8 +34,15 @@ extension Signal {
     /// - Returns: The signal of arrays.
     @inlinable
     public func collect<S: Scheduler>(every interval: Duration, scheduler: S) -> Signal<[Value]> {
+        collecting(count: nil, every: interval, scheduler: scheduler)
+    }
+
+    /// Both forms of `collect`: by count when `count` is given (the scheduler is then unused), else by time.
+    @inlinable
+    func collecting<S: Scheduler>(count: Int?, every interval: Duration, scheduler: S) -> Signal<[Value]> {
         Signal<[Value]> { downstream in
-            let box = CollectBox<Value, S>(count: nil, interval: interval, scheduler: scheduler, downstream: downstream)
+            let box = CollectBox<Value, S>(
+                count: count, interval: interval, scheduler: scheduler, downstream: downstream)
             let upstream = self.link(into: downstream, upstreamEnd: .handled { box.upstreamFinished() }) {
                 value, context in
                 box.perform(box.machine.receive(value), context)
