@@ -13,7 +13,7 @@ import Observation
 /// }
 /// ```
 ///
-/// It reads the list's ``PagedList/state`` through ``ObservableState``, the bridge from any `State` to Observation.
+/// It reads the list's ``PagedList/state`` through `ObservableState`, the bridge from any `State` to Observation.
 /// The object keeps its list, and follows its state for as long as it lives.
 @MainActor
 public final class ObservablePagedList<Item>: Observable {

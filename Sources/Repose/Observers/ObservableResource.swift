@@ -12,7 +12,7 @@ import Observation
 /// }
 /// ```
 ///
-/// It reads the resource's typed ``Resource/state(as:)`` through ``ObservableState``, the bridge from any `State`
+/// It reads the resource's typed ``Resource/state(as:)`` through `ObservableState`, the bridge from any `State`
 /// to Observation. The object observes the resource for as long as it lives; when it goes away the resource becomes
 /// releasable.
 @MainActor
@@ -36,7 +36,7 @@ public final class ObservableResource<Content>: Observable {
     }
 }
 
-/// A ``ResourceGroup``'s combined status as an `Observable` object, read through ``ObservableState``.
+/// A ``ResourceGroup``'s combined status as an `Observable` object, read through `ObservableState`.
 @MainActor
 public final class ObservableResourceGroup: Observable {
     /// The group's latest combined status.
