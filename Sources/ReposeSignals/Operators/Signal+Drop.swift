@@ -12,10 +12,10 @@ extension Signal {
     @inlinable
     public func dropFirst(_ count: Int = 1) -> Signal<Value> {
         Signal { downstream in
-            var remaining = max(count, 0)
+            let remaining = OperatorState(max(count, 0))
             return self.link(into: downstream) { value, context in
-                if remaining > 0 {
-                    remaining -= 1
+                if remaining.value > 0 {
+                    remaining.value -= 1
                 } else {
                     downstream.deliver(value, context)
                 }
@@ -37,11 +37,11 @@ extension Signal {
     @inlinable
     public func drop(while predicate: @escaping (Value) -> Bool) -> Signal<Value> {
         Signal { downstream in
-            var isDropping = true
+            let isDropping = OperatorState(true)
             return self.link(into: downstream) { value, context in
-                if isDropping {
+                if isDropping.value {
                     guard !predicate(value) else { return }
-                    isDropping = false
+                    isDropping.value = false
                 }
                 downstream.deliver(value, context)
             }

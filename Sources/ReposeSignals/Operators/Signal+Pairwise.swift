@@ -12,10 +12,10 @@ extension Signal {
     @inlinable
     public func pairwise() -> Signal<(Value, Value)> {
         Signal<(Value, Value)> { downstream in
-            var previous: Value?
+            let previous = OperatorState<Value?>(nil)
             return self.link(into: downstream) { value, context in
-                let last = previous
-                previous = value
+                let last = previous.value
+                previous.value = value
                 if let last { downstream.deliver((last, value), context) }
             }
         }

@@ -14,7 +14,7 @@ extension Signal {
     /// - Returns: The shortened signal.
     @inlinable
     public func prefix(_ maxLength: Int) -> Signal<Value> {
-        prefixing(maxLength: maxLength) { _ in true }
+        prefixing(maxLength: maxLength, nil)
     }
 
     /// A signal that delivers the first value of this signal, then finishes; see ``prefix(_:)``.
@@ -53,18 +53,18 @@ extension Signal {
         prefixing(maxLength: .max, predicate)
     }
 
-    /// The prefix family on one machine.
+    /// The prefix family on one machine; without a predicate every value passes, with no call.
     @inlinable
-    func prefixing(maxLength: Int, _ predicate: @escaping (Value) -> Bool) -> Signal<Value> {
+    func prefixing(maxLength: Int, _ predicate: ((Value) -> Bool)?) -> Signal<Value> {
         Signal { downstream in
-            var machine = PrefixMachine(maxLength: maxLength)
-            guard !machine.isDone else {
+            let state = OperatorState(PrefixMachine(maxLength: maxLength))
+            guard !state.value.isDone else {
                 downstream.finish()
                 return {}
             }
             return self.link(into: downstream) { value, context in
-                guard !machine.isDone else { return }
-                switch machine.receive(passes: predicate(value)) {
+                guard !state.value.isDone else { return }
+                switch state.value.receive(passes: predicate?(value) ?? true) {
                 case .deliver: downstream.deliver(value, context)
                 case .deliverAndFinish:
                     downstream.deliver(value, context)

@@ -15,14 +15,14 @@ extension Signal {
     @inlinable
     public func prefix<Other>(untilOutputFrom other: Signal<Other>) -> Signal<Value> {
         Signal { downstream in
-            var isDone = false
+            let isDone = OperatorState(false)
             let notifier = other.link(into: downstream, upstreamEnd: .ignored) { _, context in
-                guard !isDone else { return }
-                isDone = true
+                guard !isDone.value else { return }
+                isDone.value = true
                 downstream.finish(after: context)
             }
             let upstream = self.link(into: downstream) { value, context in
-                if !isDone { downstream.deliver(value, context) }
+                if !isDone.value { downstream.deliver(value, context) }
             }
             return {
                 notifier()

@@ -31,10 +31,10 @@ extension Signal {
         seed: (() -> Value)?, by isDuplicate: @escaping (Value, Value) -> Bool
     ) -> Signal<Value> {
         Signal { downstream in
-            var previous = seed?()
+            let previous = OperatorState(seed?())
             return self.link(into: downstream) { value, context in
-                if let last = previous, isDuplicate(last, value) { return }
-                previous = value
+                if let last = previous.value, isDuplicate(last, value) { return }
+                previous.value = value
                 downstream.deliver(value, context)
             }
         }

@@ -64,7 +64,8 @@ final class LatestFromBox<Trigger, Other> {
     /// Reads a state's current value, for the form over a state; nil for the form over a signal.
     @usableFromInline let read: (() -> Other)?
     @exclusivity(unchecked) @usableFromInline var machine = LatestFromMachine<Trigger, Other>()
-    /// An empty buffer with room, swapped with the machine's at each flush, so that flushing allocates nothing.
+    /// An empty buffer with room, swapped with the machine's when more than one trigger value waited, so that
+    /// flushing allocates nothing.
     @exclusivity(unchecked) @usableFromInline var spare: ContiguousArray<Trigger> = []
     @exclusivity(unchecked) @usableFromInline var context: DeliveryContext?
 
@@ -92,14 +93,15 @@ final class LatestFromBox<Trigger, Other> {
         guard let context else { return }
         self.context = nil
         // A local buffer: a delivery below may trigger a nested flush of this box, which takes `spare` for itself.
-        var batch = ContiguousArray<Trigger>()
-        swap(&batch, &spare)
-        let latest = machine.flush(into: &batch)
+        var rest = ContiguousArray<Trigger>()
+        swap(&rest, &spare)
+        let (first, latest) = machine.flush(swappingRestInto: &rest)
         if let other = read?() ?? latest {
-            for value in batch { downstream.deliver((value, other), context) }
+            if let first { downstream.deliver((first, other), context) }
+            for value in rest { downstream.deliver((value, other), context) }
         }
-        batch.removeAll(keepingCapacity: true)
-        spare = batch
+        if !rest.isEmpty { rest.removeAll(keepingCapacity: true) }
+        swap(&rest, &spare)
     }
 
     @inlinable

@@ -115,19 +115,21 @@ struct WithLatestFromTests {
 
 @Suite("LatestFromMachine")
 struct LatestFromMachineTests {
-    @Test("S15 trigger values wait for one flush; the first one schedules it")
+    @Test("S15 trigger values wait for one flush; the first one schedules it and waits apart from the rest")
     func schedulesOnce() {
         var machine = LatestFromMachine<String, Int>()
         let first = machine.receiveTrigger("a")
         let second = machine.receiveTrigger("b")
-        #expect(first && !second)
+        let third = machine.receiveTrigger("c")
+        #expect(first && !second && !third)
         machine.receiveOther(1)
         var taken: ContiguousArray<String> = []
-        #expect(machine.flush(into: &taken) == 1)
-        #expect(Array(taken) == ["a", "b"])
-        #expect(machine.waiting.isEmpty)
-        let third = machine.receiveTrigger("c")
-        #expect(third)
+        let flushed = machine.flush(swappingRestInto: &taken)
+        #expect(flushed.first == "a" && flushed.other == 1)
+        #expect(Array(taken) == ["b", "c"])
+        #expect(machine.rest.isEmpty && !machine.isScheduled)
+        let again = machine.receiveTrigger("d")
+        #expect(again)
     }
 
     @Test("S15 without a value of the other input the flush has nothing to pair with")
@@ -135,7 +137,8 @@ struct LatestFromMachineTests {
         var machine = LatestFromMachine<String, Int>()
         _ = machine.receiveTrigger("a")
         var taken: ContiguousArray<String> = []
-        #expect(machine.flush(into: &taken) == nil)
+        let flushed = machine.flush(swappingRestInto: &taken)
+        #expect(flushed.first == "a" && flushed.other == nil)
         machine.receiveOther(1)
         machine.reset()
         #expect(machine.latest == nil)
