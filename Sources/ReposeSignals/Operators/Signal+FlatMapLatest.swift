@@ -49,7 +49,9 @@ final class FlatMapLatestBox<T> {
         let previous = inner
         inner = nil
         previous?()
-        let end = UpstreamEnd.handled { [unowned self] in self.innerFinished(generation) }
+        // Weak: an inner signal tells its links that it finished after ending its observers, which may have ended
+        // this operator's connection too.
+        let end = UpstreamEnd.handled { [weak self] in self?.innerFinished(generation) }
         let outerContext = linkingContext
         linkingContext = context
         let teardown = signal.link(into: downstream, upstreamEnd: end) { [unowned self] value, context in
