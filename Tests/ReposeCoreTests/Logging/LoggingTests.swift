@@ -4,10 +4,12 @@ import Testing
 @testable import Repose
 @testable import ReposeTestSupport
 
-/// Every logging suite nests in this one so that they all run one at a time: some of them change the global
-/// settings, which the others read. Suites elsewhere cannot reach the recording handlers here: those are either
-/// scoped to the test's task, or the test filters for its own marker.
-@Suite("Logging", .serialized)
+/// Every logging suite of this module nests in this one so that they all run one at a time: some of them change the
+/// global settings, which the others read. The logging suites of other test modules (the logging page's, and the one
+/// over real HTTP) hold the settings as this one does, `.holdsLogSettings`, so they take turns with it. Suites
+/// elsewhere cannot reach the recording handlers here: those are either scoped to the test's task, or the test
+/// filters for its own marker.
+@Suite("Logging", .serialized, .holdsLogSettings)
 struct LoggingTests {
     @Test("a disabled category does not build its message")
     func disabledCategoryIsFree() {

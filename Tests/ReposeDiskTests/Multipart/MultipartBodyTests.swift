@@ -24,12 +24,6 @@ struct MultipartBodyTests {
         return nil
     }
 
-    static func temporaryFile(_ contents: Data) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("repose-part-\(UUID().uuidString).bin")
-        try contents.write(to: url)
-        return url
-    }
-
     @Test("M12 fields and data parts are framed with CRLF, the boundary, and escaped names")
     func exactBytes() throws {
         let body = try MultipartBody(
@@ -64,7 +58,7 @@ struct MultipartBodyTests {
     @Test("M12 a file part is read from disk, chunk by chunk, between in-memory parts")
     func filePartStreams() throws {
         let contents = Data((0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
-        let file = try Self.temporaryFile(contents)
+        let file = try temporaryFile(contents)
         defer { try? FileManager.default.removeItem(at: file) }
         let body = try MultipartBody(
             parts: [.field("a", "1"), .file("photo", at: file, contentType: "image/png"), .field("b", "2")],
@@ -84,7 +78,7 @@ struct MultipartBodyTests {
     @Test("M12 a file that turns out to hold the boundary fails the stream rather than send a broken body")
     func boundaryInsideFileFails() throws {
         // The boundary straddles two reads of 7 bytes, so the scanner must look across chunks.
-        let file = try Self.temporaryFile(Data("0123456789-SECRET-BOUNDARY-0123".utf8))
+        let file = try temporaryFile(Data("0123456789-SECRET-BOUNDARY-0123".utf8))
         defer { try? FileManager.default.removeItem(at: file) }
         let body = try MultipartBody(parts: [.file("f", at: file)], makeBoundary: { "SECRET-BOUNDARY" })
         let stream = MultipartBodyStream(body: body)
@@ -94,7 +88,7 @@ struct MultipartBodyTests {
 
     @Test("M12 a file that shrinks or grows after the request was made fails the stream")
     func changedFileFails() throws {
-        let file = try Self.temporaryFile(Data(repeating: 1, count: 1000))
+        let file = try temporaryFile(Data(repeating: 1, count: 1000))
         defer { try? FileManager.default.removeItem(at: file) }
         let body = try MultipartBody(
             parts: [.file("f", at: file)], makeBoundary: { "B" + String(repeating: "x", count: 9) })

@@ -9,7 +9,7 @@ import Testing
 @Suite("Guide snippets", .checksLifetimes)
 struct GuideSnippetTests {
     /// The guide pages whose Swift blocks are compiled: `Docs/<Page>.md` has its twin in
-    /// `Tests/ReposeTests/Guide/<Page>Guide.swift`.
+    /// `Tests/ReposeGuideTests/Guide/<Page>Guide.swift`.
     static let pages = [
         "Behavior", "Caching", "Configuration", "FirstServer", "Freshness", "Inspector", "Lists", "LiveResources",
         "Logging", "Memory", "MigratingFromSiesta", "Writes", "Networking", "Observers", "Pipeline", "Requests",
@@ -22,7 +22,7 @@ struct GuideSnippetTests {
     func snippetsHaveCompiledTwins(page: String) throws {
         let root = ReadmeTests.packageRoot
         let markdown = try String(contentsOf: root.appendingPathComponent("Docs/\(page).md"), encoding: .utf8)
-        let twin = "Tests/ReposeTests/Guide/\(page)Guide.swift"
+        let twin = "Tests/ReposeGuideTests/Guide/\(page)Guide.swift"
         let code = try String(contentsOf: root.appendingPathComponent(twin), encoding: .utf8)
         let blocks = ReadmeTests.swiftBlocks(in: markdown)
         #expect(!blocks.isEmpty, "\(page).md has no Swift block")

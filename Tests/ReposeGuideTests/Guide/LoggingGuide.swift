@@ -69,8 +69,11 @@ enum LoggingGuide {
     }
 }
 
-extension LoggingTests {
-    /// Nested in the serialized logging suite: the page's test sets the global settings, which those suites read.
+/// The page's test sets the process-wide log settings, which the logging suites read: it takes turns with them.
+@Suite("Logging guide", .holdsLogSettings)
+enum LoggingGuideSuites {}
+
+extension LoggingGuideSuites {
     @MainActor
     @Suite("The test on the logging page", .checksLifetimes)
     struct LoggingGuideTests {

@@ -33,7 +33,7 @@ struct ReadmeTests {
         let root = Self.packageRoot
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
         let twin = try String(
-            contentsOf: root.appendingPathComponent("Tests/ReposeTests/Readme/ReadmeTour.swift"), encoding: .utf8)
+            contentsOf: root.appendingPathComponent("Tests/ReposeGuideTests/Readme/ReadmeTour.swift"), encoding: .utf8)
         let blocks = Self.swiftBlocks(in: readme)
         #expect(!blocks.isEmpty)
         for block in blocks {

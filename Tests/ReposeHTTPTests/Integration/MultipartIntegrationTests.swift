@@ -29,7 +29,7 @@ final class MultipartIntegrationTests {
     @Test("M12 text fields, bytes and a file arrive as parts with their names, file names, types and contents")
     func partsArriveWhole() async throws {
         let contents = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 9) })
-        let file = try MultipartBodyTests.temporaryFile(contents)
+        let file = try temporaryFile(contents)
         defer { try? FileManager.default.removeItem(at: file) }
         let report = try #require(
             await upload([
@@ -65,7 +65,7 @@ final class MultipartIntegrationTests {
 
     @Test("M12 the provider reports upload progress against the body's length, up to every byte")
     func uploadProgress() async throws {
-        let file = try MultipartBodyTests.temporaryFile(Data(repeating: 0x5A, count: 3_000_000))
+        let file = try temporaryFile(Data(repeating: 0x5A, count: 3_000_000))
         defer { try? FileManager.default.removeItem(at: file) }
         let body = try MultipartBody(parts: [.file("blob", at: file)])
         var urlRequest = URLRequest(url: try #require(URL(string: "http://127.0.0.1:\(fixture.server.port)/discard")))
@@ -87,7 +87,7 @@ final class MultipartIntegrationTests {
 
     @Test("M12 a request's progress reaches 1 when the upload completes")
     func requestProgressCompletes() async throws {
-        let file = try MultipartBodyTests.temporaryFile(Data(repeating: 1, count: 1_000_000))
+        let file = try temporaryFile(Data(repeating: 1, count: 1_000_000))
         defer { try? FileManager.default.removeItem(at: file) }
         let request = fixture.service.resource("/discard").request(.post, multipart: [.file("f", at: file)])
         let info = try #require(await fixture.completion(of: request))

@@ -4,7 +4,11 @@ import Testing
 @testable import Repose
 @testable import ReposeTestSupport
 
-extension LoggingTests {
+/// A logging suite: it takes turns with the others over the process-wide log settings (see core's `LoggingTests`).
+@Suite("Logging over real HTTP", .holdsLogSettings)
+enum LoggingOverHTTPTests {}
+
+extension LoggingOverHTTPTests {
     /// The same promises over real HTTP: URLSession delivers responses on its own queue, and its transport errors
     /// carry the URL in their user info.
     @MainActor
