@@ -52,25 +52,27 @@ let package = Package(
 /// has a scratch folder of its own (`--scratch-path .build-NAME`). Unset, every group is declared: the README's
 /// `swift test` runs them all.
 func testTargets() -> [Target] {
-    let groups: [(name: String, usesSupport: Bool, target: Target)] = [
+    let groups: [(name: String, usesSupport: Bool, targets: [Target])] = [
         // The signals library alone.
-        ("signals", false, .testTarget(name: "ReposeSignalsTests", dependencies: ["ReposeSignals"])),
-        // Resources, state, configuration, requests, the pipeline, lists, logging, event streams, and caches and the
-        // outbox in memory: the stub provider and virtual time, no socket, no file, no child process.
-        ("core", true, libraryTests("ReposeCoreTests")),
+        ("signals", false, [.testTarget(name: "ReposeSignalsTests", dependencies: ["ReposeSignals"])]),
+        // The stub provider and virtual time: no socket, no file, no child process. In two halves, so that a release
+        // build, which optimizes each module whole on one core, builds them side by side: resources, services,
+        // configuration, URLs, observers, signals, lists, writes, and caches and the outbox in memory; and requests,
+        // the pipeline, freshness, logging, event streams, the transport's bookkeeping and metrics.
+        ("core", true, [libraryTests("ReposeCoreTests"), libraryTests("ReposeRequestTests")]),
         // Real HTTP on loopback through URLSessionProvider, against LoopbackServer and EventStreamServer.
-        ("http", true, libraryTests("ReposeHTTPTests")),
+        ("http", true, [libraryTests("ReposeHTTPTests")]),
         // The real file system in temporary folders (file caches, the outbox's folder, file parts), and child
         // processes: the cache and outbox writers killed mid-write, the upload and download probes, the demo.
-        ("disk", true, libraryTests("ReposeDiskTests")),
+        ("disk", true, [libraryTests("ReposeDiskTests")]),
         // Fuzz and property runs of thousands of cases, and a memory-flatness run of 100,000 loads.
-        ("stress", true, libraryTests("ReposeStressTests")),
+        ("stress", true, [libraryTests("ReposeStressTests")]),
         // The guide's pages and the README: the compiled twins of their Swift blocks, and the tests of what they show.
-        ("guide", true, libraryTests("ReposeGuideTests")),
+        ("guide", true, [libraryTests("ReposeGuideTests")]),
         // Talks to real servers that `.ci/interop` starts; skipped unless their addresses are given.
         (
             "interop", false,
-            .testTarget(name: "ReposeInteropTests", dependencies: ["Repose", "ReposeTesting"], exclude: ["Servers"])
+            [.testTarget(name: "ReposeInteropTests", dependencies: ["Repose", "ReposeTesting"], exclude: ["Servers"])]
         ),
     ]
     let chosen = Context.environment["REPOSE_TEST_GROUPS"].map { Set($0.split(separator: ",").map(String.init)) }
@@ -82,7 +84,7 @@ func testTargets() -> [Target] {
     // kept apart from any test.
     let support = Target.target(
         name: "ReposeTestSupport", dependencies: ["Repose", "ReposeTesting"], path: "Tests/ReposeTestSupport")
-    return (tests.contains(where: \.usesSupport) ? [support] : []) + tests.map(\.target)
+    return (tests.contains(where: \.usesSupport) ? [support] : []) + tests.flatMap(\.targets)
 }
 
 func libraryTests(_ name: String) -> Target {

@@ -2,8 +2,8 @@ import Testing
 
 /// Runs a suite while no other suite with this trait runs. ReposeLog's enabled set, handler and sensitive names are
 /// process-wide: the suites that set them, and those that read them, take turns. `.serialized` orders only the suites
-/// nested in one suite, and these are in three test targets, run in one process: core's logging suites, the logging
-/// page's test among the guide's, and the logging suite over real HTTP.
+/// nested in one suite, and these are in three test targets, run in one process: the logging suites of
+/// ReposeRequestTests, the logging page's test among the guide's, and the logging suite over real HTTP.
 struct LogSettingsTrait: SuiteTrait, TestScoping {
     private static let turns = Turns()
 

@@ -4,7 +4,8 @@ import Testing
 @testable import Repose
 @testable import ReposeTestSupport
 
-/// A logging suite: it takes turns with the others over the process-wide log settings (see core's `LoggingTests`).
+/// A logging suite: it takes turns with the others over the process-wide log settings (see `LoggingTests` in
+/// ReposeRequestTests).
 @Suite("Logging over real HTTP", .holdsLogSettings)
 enum LoggingOverHTTPTests {}
 
