@@ -64,7 +64,7 @@ class OwnerPassingBoxBase<Value>: ObserverBox<Value> {
     /// Written only by `init`.
     @exclusivity(unchecked) @usableFromInline weak var owner: AnyObject?
     /// Calls the subclass's closure with the owner and a value. Capture-free and formed in specialised code, as
-    /// `DeferredEmission.emit` is: calling it allocates nothing and runs specialised code.
+    /// a deferred emission is: calling it allocates nothing and runs specialised code.
     @usableFromInline let invoke: (OwnerPassingBoxBase<Value>, AnyObject, Value) -> Void
 
     @inlinable

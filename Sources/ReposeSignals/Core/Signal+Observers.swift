@@ -142,7 +142,7 @@ extension Signal {
     /// (a `withLatestFrom` or `combineLatest` downstream pairing the last value), so that they are not lost.
     @inlinable
     func finish(after context: DeliveryContext) {
-        context.schedule(DeferredEmission(target: self) { unsafeDowncast($0, to: Signal<Value>.self).finish() })
+        context.schedule(self) { signal, _ in unsafeDowncast(signal, to: Signal<Value>.self).finish() }
     }
 
     /// Finishes now; see ``finish()``.

@@ -26,7 +26,7 @@ extension Signal {
             return {
                 trigger()
                 latest()
-                box.reset()
+                box.machine.reset()
             }
         }
     }
@@ -51,7 +51,7 @@ extension Signal {
             let trigger = self.link(into: downstream) { value, context in box.trigger(value, context) }
             return {
                 trigger()
-                box.reset()
+                box.machine.reset()
             }
         }
     }
@@ -67,7 +67,6 @@ final class LatestFromBox<Trigger, Other> {
     /// An empty buffer with room, swapped with the machine's when more than one trigger value waited, so that
     /// flushing allocates nothing.
     @exclusivity(unchecked) @usableFromInline var spare: ContiguousArray<Trigger> = []
-    @exclusivity(unchecked) @usableFromInline var context: DeliveryContext?
 
     @inlinable
     init(downstream: Signal<(Trigger, Other)>, read: (() -> Other)? = nil) {
@@ -77,21 +76,13 @@ final class LatestFromBox<Trigger, Other> {
 
     @inlinable
     func trigger(_ value: Trigger, _ context: DeliveryContext) {
-        if machine.receiveTrigger(value) {
-            self.context = context
-            context.schedule(DeferredEmission(target: self) { LatestFromBox<Trigger, Other>.emit($0) })
-        }
+        guard machine.receiveTrigger(value) else { return }
+        context.schedule(self) { box, context in unsafeDowncast(box, to: Self.self).emit(context) }
     }
 
     @inlinable
-    static func emit(_ target: AnyObject) {
-        unsafeDowncast(target, to: LatestFromBox<Trigger, Other>.self).emitDeferred()
-    }
-
-    @inlinable
-    func emitDeferred() {
-        guard let context else { return }
-        self.context = nil
+    func emit(_ context: DeliveryContext) {
+        guard machine.isScheduled else { return }
         // A local buffer: a delivery below may trigger a nested flush of this box, which takes `spare` for itself.
         var rest = ContiguousArray<Trigger>()
         swap(&rest, &spare)
@@ -102,12 +93,5 @@ final class LatestFromBox<Trigger, Other> {
         }
         if !rest.isEmpty { rest.removeAll(keepingCapacity: true) }
         swap(&rest, &spare)
-    }
-
-    @inlinable
-    func reset() {
-        machine.reset()
-        spare = []
-        context = nil
     }
 }
