@@ -1,34 +1,35 @@
 extension Signal {
-    /// Delivers a value that this signal originates: the context's deferred emitters run after each value.
+    /// Delivers a value that this signal originates: the context's deferred emissions run after it.
     @inlinable
     func send(_ value: Value) {
-        let context = originContext
-        if isDelivering {
-            backlog.append((value, context))
-            return
-        }
-        isDelivering = true
-        broadcast(value, context)
-        if !context.deferred.isEmpty { context.flush() }
-        if backlog.count > backlogStart { drainBacklog() }
-        isDelivering = false
-        if tombstones != 0 { tidy() }
-        if isFinishing { endEveryObserver() }
+        deliver(value, originContext, flushing: true)
     }
 
     /// Delivers a value that arrived through a link; the originating signal flushes the context.
     @inlinable
     func deliver(_ value: Value, _ context: DeliveryContext) {
+        deliver(value, context, flushing: false)
+    }
+
+    @inlinable @inline(__always)
+    func deliver(_ value: Value, _ context: DeliveryContext, flushing: Bool) {
         if isDelivering {
             backlog.append((value, context))
             return
         }
         isDelivering = true
         broadcast(value, context)
+        if flushing, !context.deferred.isEmpty { context.flush() }
+        endDelivery()
+    }
+
+    /// Delivers what arrived meanwhile (S4), then reclaims tombstones and finishes if asked to during the delivery.
+    @inlinable @inline(__always)
+    func endDelivery() {
         if backlog.count > backlogStart { drainBacklog() }
         isDelivering = false
         if tombstones != 0 { tidy() }
-        if isFinishing { endEveryObserver() }
+        if isFinishing { terminate() }
     }
 
     /// Calls every observer registered when the delivery started (S3, S5).
@@ -107,11 +108,7 @@ extension Signal {
         if let value = replay() {
             replayValue(value, to: id)
         }
-        if wasDelivering { return }
-        if backlog.count > backlogStart { drainBacklog() }
-        isDelivering = false
-        if tombstones != 0 { tidy() }
-        if isFinishing { endEveryObserver() }
+        if !wasDelivering { endDelivery() }
     }
 
     @usableFromInline

@@ -25,6 +25,24 @@ struct PrefixTests {
         _ = subscription
     }
 
+    @Test("S2 S17 a closure released as a prefix finishes may cancel another observer of it")
+    func finishReleasingAnotherSubscription() {
+        final class Holder {
+            var subscription: Subscription?
+        }
+        let prefix = source.signal.prefix(1)
+        var holder: Holder? = Holder()
+        // The first observer's closure alone holds the second's subscription: releasing it cancels the second.
+        let first = prefix.observe { [holder] _ in _ = holder }
+        holder?.subscription = prefix.observe(recorder.handler)
+        holder = nil
+        source.send(1)
+        #expect(recorder.values == [1])
+        #expect(prefix.observerCount == 0)
+        #expect(source.signal.observerCount == 0)
+        _ = first
+    }
+
     @Test("S1 S17 an owner-scoped observer of a finished prefix is released at once, and the owner is free to go")
     func ownerFormEnds() {
         var owner: StubOwner? = StubOwner()
