@@ -5,16 +5,8 @@
 /// a window; the values that arrive until its timer fires leave together, and a window that saw no value emits
 /// nothing (there is none open).
 @usableFromInline
-struct CollectMachine<Value> {
-    @usableFromInline
-    enum Action {
-        /// Nothing to do.
-        case none
-        /// A window opened: start its timer.
-        case openWindow
-        /// Deliver this array.
-        case emit([Value])
-    }
+struct CollectMachine<Value>: WindowMachine {
+    @usableFromInline typealias Action = WindowAction<[Value]>
 
     /// How many values make an array; nil when collecting by time.
     @usableFromInline let count: Int?
@@ -50,15 +42,16 @@ struct CollectMachine<Value> {
     /// The upstream finished: what is collected leaves now, complete or not.
     @inlinable
     mutating func upstreamFinished() -> Action {
-        isWindowOpen = false
-        return collected.isEmpty ? .none : .emit(take())
+        windowClosed()
     }
 
     @inlinable
+    var isEmpty: Bool { collected.isEmpty }
+
+    @inlinable
     mutating func take() -> [Value] {
-        var values: [Value] = []
-        swap(&values, &collected)
-        return values
+        defer { collected = [] }
+        return collected
     }
 
     /// Drops what is collected, as when the signal loses its last observer.
