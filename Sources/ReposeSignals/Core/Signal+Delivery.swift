@@ -111,7 +111,6 @@ extension Signal {
         if !wasDelivering { endDelivery() }
     }
 
-    @usableFromInline
     func replayValue(_ value: Value, to id: Int) {
         // A rare path: holding the box keeps the handler alive even if it ends its own observation.
         guard let index = index(of: id), let box = entries[index].box else { return }

@@ -148,7 +148,6 @@ extension Signal {
     }
 
     /// The operator links among the live observers.
-    @usableFromInline
     func liveLinks() -> [LinkBox<Value>] {
         var links: [LinkBox<Value>] = []
         for entry in entries {

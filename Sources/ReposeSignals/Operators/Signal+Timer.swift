@@ -26,27 +26,23 @@ extension Signal where Value == Duration {
 }
 
 /// The live state of one running timer.
-@usableFromInline
 final class TimerBox<S: Scheduler> {
-    @usableFromInline let scheduler: S
-    @usableFromInline let downstream: Signal<Duration>
-    @usableFromInline var machine: TimerMachine
-    @usableFromInline var work: ScheduledWork?
-    @usableFromInline var isScheduling = false
+    let scheduler: S
+    let downstream: Signal<Duration>
+    var machine: TimerMachine
+    var work: ScheduledWork?
+    var isScheduling = false
 
-    @usableFromInline
     init(interval: Duration, scheduler: S, downstream: Signal<Duration>) {
         self.scheduler = scheduler
         self.downstream = downstream
         machine = TimerMachine(interval: interval)
     }
 
-    @usableFromInline
     func start() {
         schedule(after: machine.start(now: scheduler.now))
     }
 
-    @usableFromInline
     func schedule(after delay: Duration) {
         isScheduling = true
         // The action holds the box weakly: a scheduler that keeps cancelled work does not keep the signal.
@@ -55,7 +51,6 @@ final class TimerBox<S: Scheduler> {
         if !work.isDone { self.work = work }
     }
 
-    @usableFromInline
     func fire() {
         let now = scheduler.now
         // A scheduler that ignores delays (`ImmediateScheduler`) ran the tick inside `schedule`: tick once, no more,
@@ -69,7 +64,6 @@ final class TimerBox<S: Scheduler> {
         downstream.send(now)
     }
 
-    @usableFromInline
     func stop() {
         work?.cancel()
         work = nil

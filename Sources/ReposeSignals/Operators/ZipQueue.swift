@@ -16,7 +16,6 @@ struct ZipQueue<Element> {
         self.limit = max(limit, 1)
     }
 
-    @inlinable
     var isEmpty: Bool { count == 0 }
 
     /// Appends `element`, dropping the oldest value if the queue is full.
