@@ -44,14 +44,9 @@ public final class Signal<Value> {
     /// signal. Reset when disconnecting.
     @exclusivity(unchecked) @usableFromInline var unfinishedUpstreams = 0
 
+    /// Creates a root signal, or with a connector a derived one.
     @usableFromInline
-    init() {
-        connector = nil
-        prefix = []
-    }
-
-    @usableFromInline
-    init(prefix: ContiguousArray<Value> = [], connector: @escaping (Signal<Value>) -> Teardown) {
+    init(prefix: ContiguousArray<Value> = [], connector: ((Signal<Value>) -> Teardown)? = nil) {
         self.connector = connector
         self.prefix = prefix
     }

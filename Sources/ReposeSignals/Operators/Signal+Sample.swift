@@ -61,6 +61,6 @@ final class SampleBox<Value> {
     @usableFromInline
     func sourceFinished() {
         isSourceFinished = true
-        if !machine.isFresh, !machine.isScheduled { downstream.finish() }
+        if machine.fresh == nil, !machine.isScheduled { downstream.finish() }
     }
 }

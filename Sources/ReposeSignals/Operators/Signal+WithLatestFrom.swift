@@ -16,19 +16,7 @@ extension Signal {
     /// - Returns: The signal of pairs.
     @inlinable
     public func withLatestFrom<Other>(_ other: Signal<Other>) -> Signal<(Value, Other)> {
-        Signal<(Value, Other)> { downstream in
-            let box = LatestFromBox<Value, Other>(downstream: downstream)
-            // Linked first, so that it hears a change it shares with the trigger before the trigger does.
-            let latest = other.link(into: downstream, upstreamEnd: .ignored) { value, _ in
-                box.machine.receiveOther(value)
-            }
-            let trigger = self.link(into: downstream) { value, context in box.trigger(value, context) }
-            return {
-                trigger()
-                latest()
-                box.machine.reset()
-            }
-        }
+        pairing(with: other, read: nil)
     }
 
     /// A signal that pairs each value of this signal (the trigger) with `state`'s value at that moment (S15).
@@ -46,11 +34,22 @@ extension Signal {
     /// - Returns: The signal of pairs.
     @inlinable
     public func withLatestFrom<Other>(_ state: State<Other>) -> Signal<(Value, Other)> {
+        pairing(with: nil, read: { state.value })
+    }
+
+    /// Both forms: the latest value comes from `other`'s values, or is read from `read` when a pair leaves.
+    @inlinable
+    func pairing<Other>(with other: Signal<Other>?, read: (() -> Other)?) -> Signal<(Value, Other)> {
         Signal<(Value, Other)> { downstream in
-            let box = LatestFromBox<Value, Other>(downstream: downstream, read: { state.value })
+            let box = LatestFromBox<Value, Other>(downstream: downstream, read: read)
+            // Linked first, so that it hears a change it shares with the trigger before the trigger does.
+            let latest = other?.link(into: downstream, upstreamEnd: .ignored) { value, _ in
+                box.machine.receiveOther(value)
+            }
             let trigger = self.link(into: downstream) { value, context in box.trigger(value, context) }
             return {
                 trigger()
+                latest?()
                 box.machine.reset()
             }
         }
@@ -69,7 +68,7 @@ final class LatestFromBox<Trigger, Other> {
     @exclusivity(unchecked) @usableFromInline var spare: ContiguousArray<Trigger> = []
 
     @inlinable
-    init(downstream: Signal<(Trigger, Other)>, read: (() -> Other)? = nil) {
+    init(downstream: Signal<(Trigger, Other)>, read: (() -> Other)?) {
         self.downstream = downstream
         self.read = read
     }
