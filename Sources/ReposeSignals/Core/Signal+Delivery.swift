@@ -43,22 +43,7 @@ extension Signal {
                 // alive if the observer ends during the call.
                 runningIndex = index
                 box._withUnsafeGuaranteedRef { box in
-                    switch box.kind {
-                    case .plain:
-                        unsafeDowncast(box, to: ClosureBox<Value>.self).handler(value)
-                    case .linked:
-                        unsafeDowncast(box, to: LinkBox<Value>.self).handler(value, context)
-                    case .owned:
-                        if unsafeDowncast(box, to: OwnedClosureBox<Value>.self).owner == nil {
-                            retire(at: index)
-                        } else {
-                            unsafeDowncast(box, to: OwnedClosureBox<Value>.self).handler(value)
-                        }
-                    case .ownerPassing:
-                        if !unsafeDowncast(box, to: OwnerPassingBoxBase<Value>.self).deliver(value) {
-                            retire(at: index)
-                        }
-                    }
+                    if !call(box, value, context) { retire(at: index) }
                 }
                 if retiredWhileRunning != nil { releaseRetiredWhileRunning() }
             }
@@ -114,17 +99,25 @@ extension Signal {
     func replayValue(_ value: Value, to id: Int) {
         // A rare path: holding the box keeps the handler alive even if it ends its own observation.
         guard let index = index(of: id), let box = entries[index].box else { return }
+        _ = call(box, value, originContext)
+        if !originContext.deferred.isEmpty { originContext.flush() }
+    }
+
+    /// Calls one observer with a value; returns false, without calling it, if its owner is gone.
+    @inlinable @inline(__always)
+    func call(_ box: ObserverBox<Value>, _ value: Value, _ context: DeliveryContext) -> Bool {
         switch box.kind {
         case .plain:
             unsafeDowncast(box, to: ClosureBox<Value>.self).handler(value)
-        case .owned:
-            unsafeDowncast(box, to: OwnedClosureBox<Value>.self).handler(value)
-        case .ownerPassing:
-            _ = unsafeDowncast(box, to: OwnerPassingBoxBase<Value>.self).deliver(value)
         case .linked:
-            let context = originContext
             unsafeDowncast(box, to: LinkBox<Value>.self).handler(value, context)
-            if !context.deferred.isEmpty { context.flush() }
+        case .owned:
+            let box = unsafeDowncast(box, to: OwnedClosureBox<Value>.self)
+            guard box.owner != nil else { return false }
+            box.handler(value)
+        case .ownerPassing:
+            return unsafeDowncast(box, to: OwnerPassingBoxBase<Value>.self).deliver(value)
         }
+        return true
     }
 }
