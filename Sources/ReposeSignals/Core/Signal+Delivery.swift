@@ -26,7 +26,7 @@ extension Signal {
     /// Delivers what arrived meanwhile (S4), then reclaims tombstones and finishes if asked to during the delivery.
     @inlinable @inline(__always)
     func endDelivery() {
-        if backlog.count > backlogStart { drainBacklog() }
+        if !backlog.isEmpty { drainBacklog() }
         isDelivering = false
         if tombstones != 0 { tidy() }
         if isFinishing { terminate() }
@@ -65,14 +65,14 @@ extension Signal {
     /// it, because its origin may already have finished.
     @usableFromInline
     func drainBacklog() {
-        while backlogStart < backlog.count {
-            let (value, context) = backlog[backlogStart]
-            backlogStart += 1
+        var index = 0
+        while index < backlog.count {
+            let (value, context) = backlog[index]
+            index += 1
             broadcast(value, context)
             if !context.deferred.isEmpty { context.flush() }
         }
         backlog.removeAll(keepingCapacity: true)
-        backlogStart = 0
     }
 
     /// Connects upstream if needed, then delivers the prefix and `replay` to one new observer only.

@@ -23,7 +23,6 @@ public final class Signal<Value> {
     @exclusivity(unchecked) @usableFromInline var isDelivering = false
     /// Values that arrived while this signal was delivering (S4); delivered in order afterwards.
     @exclusivity(unchecked) @usableFromInline var backlog: ContiguousArray<(Value, DeliveryContext)> = []
-    @exclusivity(unchecked) @usableFromInline var backlogStart = 0
     /// The index of the observer a delivery is calling, or -1. A delivery holds no reference to the box it calls,
     /// so an observer ended during its own call must outlive the call.
     @exclusivity(unchecked) @usableFromInline var runningIndex = -1

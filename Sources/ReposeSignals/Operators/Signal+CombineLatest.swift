@@ -88,11 +88,10 @@ extension Signal {
     @inlinable
     static func combiningLatest(_ inputs: [Signal<Value>], seed: (() -> [Value])?) -> Signal<[Value]> {
         Signal<[Value]> { downstream in
-            let seed = seed?().map { $0 as Value? } ?? []
-            let seeded = seed.count == inputs.count
+            let seed = seed?()
             let box = CombineLatestBox(
                 downstream: downstream, inputs: inputs.count,
-                latest: seeded ? seed : Array(repeating: nil, count: inputs.count), seeded: seeded
+                latest: seed?.map { $0 } ?? Array(repeating: nil, count: inputs.count), seeded: seed != nil
             ) { latest -> [Value]? in
                 let values = latest.compactMap { $0 }
                 return values.count == latest.count ? values : nil
