@@ -150,6 +150,39 @@ struct PrefixTests {
         _ = subscription
     }
 
+    @Test("S17 prefix(n) counts the values of one delivery: the n-th finishes it and later ones are ignored")
+    func countsWithinOneDelivery() {
+        let signal = source.signal.merge(with: source.signal.map { $0 * 10 }, source.signal.map { $0 * 100 })
+        let subscription = signal.prefix(2).observe(recorder.handler)
+        source.send(1)
+        source.send(2)
+        #expect(recorder.values == [1, 10])
+        #expect(source.signal.observerCount == 0)
+        _ = subscription
+    }
+
+    @Test("S17 a length below zero ends every observer as it subscribes, as zero does")
+    func prefixNegative() {
+        var probe: LifetimeProbe? = LifetimeProbe()
+        let weakProbe = WeakReference(probe)
+        let subscription = source.signal.prefix(-3).observe { [probe] _ in probe?.touch() }
+        probe = nil
+        #expect(weakProbe.object == nil)
+        #expect(source.signal.observerCount == 0)
+        _ = subscription
+    }
+
+    @Test("S17 after the first value that fails prefix(while:), a passing value of the same delivery is ignored")
+    func predicateFailureIsFinal() {
+        let signal = source.signal.merge(with: source.signal.map { $0 * 10 }, source.signal.map { $0 + 1 })
+        let subscription = signal.prefix { $0 < 5 }.observe(recorder.handler)
+        source.send(1)
+        source.send(2)
+        #expect(recorder.values == [1])
+        #expect(source.signal.observerCount == 0)
+        _ = subscription
+    }
+
     @Test("S17 observers sharing a prefix share its count; one that subscribes after it finished gets a fresh count")
     func countPerConnection() {
         let prefix = source.signal.prefix(2)
