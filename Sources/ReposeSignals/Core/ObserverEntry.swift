@@ -73,14 +73,6 @@ class OwnerPassingBoxBase<Value>: ObserverBox<Value> {
         self.invoke = invoke
         super.init(kind: .ownerPassing)
     }
-
-    /// Calls the closure with the owner, if the owner is still alive; returns whether it was.
-    @inlinable @inline(__always)
-    func deliver(_ value: Value) -> Bool {
-        guard let owner else { return false }
-        invoke(self, owner, value)
-        return true
-    }
 }
 
 /// Holds a user's observer closure that receives its owner, so that the closure need not capture the owner.

@@ -31,14 +31,12 @@ extension Signal {
         for downstream in liveLinks().compactMap(\.downstream) {
             downstream.endObserversWithDeadOwners()
         }
-        var changed = false
+        // Counts as a delivery: a released closure that cancels another observer leaves the list in place.
+        isDelivering = true
         for index in entries.indices {
-            if let box = entries[index].box, Self.hasDeadOwner(box) {
-                retire(at: index)
-                changed = true
-            }
+            if let box = entries[index].box, Self.hasDeadOwner(box) { retire(at: index) }
         }
-        if changed { tidy() }
+        endDelivery()
     }
 
     /// Whether `box` is an owner-scoped observer whose owner is gone.

@@ -116,7 +116,9 @@ extension Signal {
             guard box.owner != nil else { return false }
             box.handler(value)
         case .ownerPassing:
-            return unsafeDowncast(box, to: OwnerPassingBoxBase<Value>.self).deliver(value)
+            let box = unsafeDowncast(box, to: OwnerPassingBoxBase<Value>.self)
+            guard let owner = box.owner else { return false }
+            box.invoke(box, owner, value)
         }
         return true
     }

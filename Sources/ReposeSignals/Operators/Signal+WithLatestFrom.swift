@@ -63,9 +63,6 @@ final class LatestFromBox<Trigger, Other> {
     /// Reads a state's current value, for the form over a state; nil for the form over a signal.
     @usableFromInline let read: (() -> Other)?
     @exclusivity(unchecked) @usableFromInline var machine = LatestFromMachine<Trigger, Other>()
-    /// An empty buffer with room, swapped with the machine's when more than one trigger value waited, so that
-    /// flushing allocates nothing.
-    @exclusivity(unchecked) @usableFromInline var spare: ContiguousArray<Trigger> = []
 
     @inlinable
     init(downstream: Signal<(Trigger, Other)>, read: (() -> Other)?) {
@@ -82,15 +79,13 @@ final class LatestFromBox<Trigger, Other> {
     @inlinable
     func emit(_ context: DeliveryContext) {
         guard machine.isScheduled else { return }
-        // A local buffer: a delivery below may trigger a nested flush of this box, which takes `spare` for itself.
+        // Taken out of the machine before delivering: a delivery below may trigger a nested flush of this box. The
+        // usual single trigger value per delivery waits in a field; only a second one costs an array.
         var rest = ContiguousArray<Trigger>()
-        swap(&rest, &spare)
         let (first, latest) = machine.flush(swappingRestInto: &rest)
         if let other = read?() ?? latest {
             if let first { downstream.deliver((first, other), context) }
             for value in rest { downstream.deliver((value, other), context) }
         }
-        if !rest.isEmpty { rest.removeAll(keepingCapacity: true) }
-        swap(&rest, &spare)
     }
 }
