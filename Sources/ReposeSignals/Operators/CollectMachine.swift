@@ -10,8 +10,8 @@ struct CollectMachine<Value>: WindowMachine {
 
     /// How many values make an array; nil when collecting by time.
     @usableFromInline let count: Int?
+    /// The values of the next array; by time, a window is open exactly while it holds any.
     @usableFromInline var collected: [Value] = []
-    @usableFromInline var isWindowOpen = false
 
     /// - Parameter count: How many values make an array (at least one), or nil to collect by time windows.
     @inlinable
@@ -24,19 +24,14 @@ struct CollectMachine<Value>: WindowMachine {
     mutating func receive(_ value: Value) -> Action {
         if collected.isEmpty, let count { collected.reserveCapacity(count) }
         collected.append(value)
-        if let count {
-            return collected.count == count ? .emit(take()) : .none
-        }
-        guard !isWindowOpen else { return .none }
-        isWindowOpen = true
-        return .openWindow
+        guard let count else { return collected.count == 1 ? .openWindow : .none }
+        return collected.count == count ? .emit(take()) : .none
     }
 
     /// The window's timer fired: the array of its values.
     @inlinable
     mutating func windowClosed() -> Action {
-        isWindowOpen = false
-        return collected.isEmpty ? .none : .emit(take())
+        collected.isEmpty ? .none : .emit(take())
     }
 
     /// The upstream finished: what is collected leaves now, complete or not.
@@ -58,6 +53,5 @@ struct CollectMachine<Value>: WindowMachine {
     @inlinable
     mutating func reset() {
         collected = []
-        isWindowOpen = false
     }
 }
