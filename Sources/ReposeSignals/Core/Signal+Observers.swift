@@ -132,18 +132,13 @@ extension Signal {
         isFinishing = false
         // Collected first: ending the observers releases the links, and telling a downstream may unlink it.
         let links = liveLinks()
-        if isDelivering {
-            for index in entries.indices where entries[index].box != nil {
-                retire(at: index)
-            }
-        } else {
-            // Released after the list is consistent, because releasing may run deinits that touch this signal.
-            var dropped: ContiguousArray<ObserverEntry<Value>> = []
-            swap(&dropped, &entries)
-            liveCount = 0
-            tidy()
-            withExtendedLifetime(dropped) {}
+        // Counts as a delivery: a released closure that cancels another observer leaves the list in place.
+        let wasDelivering = isDelivering
+        isDelivering = true
+        for index in entries.indices where entries[index].box != nil {
+            retire(at: index)
         }
+        if !wasDelivering { endDelivery() }
         for link in links { link.upstreamFinished() }
     }
 
