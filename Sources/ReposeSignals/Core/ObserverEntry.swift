@@ -65,10 +65,10 @@ class OwnerPassingBoxBase<Value>: ObserverBox<Value> {
     @exclusivity(unchecked) @usableFromInline weak var owner: AnyObject?
     /// Calls the subclass's closure with the owner and a value. Capture-free and formed in specialised code, as
     /// a deferred emission is: calling it allocates nothing and runs specialised code.
-    @usableFromInline let invoke: (OwnerPassingBoxBase<Value>, AnyObject, Value) -> Void
+    @usableFromInline let invoke: (ObserverBox<Value>, AnyObject, Value) -> Void
 
     @inlinable
-    init(owner: AnyObject, invoke: @escaping (OwnerPassingBoxBase<Value>, AnyObject, Value) -> Void) {
+    init(owner: AnyObject, invoke: @escaping (ObserverBox<Value>, AnyObject, Value) -> Void) {
         self.owner = owner
         self.invoke = invoke
         super.init(kind: .ownerPassing)

@@ -111,14 +111,14 @@ extension Signal {
             unsafeDowncast(box, to: ClosureBox<Value>.self).handler(value)
         case .linked:
             unsafeDowncast(box, to: LinkBox<Value>.self).handler(value, context)
+        // Downcast within each expression: binding the box to a `let` made the optimiser retain it around the weak
+        // load of the owner, on every value sent to an owner-scoped observer.
         case .owned:
-            let box = unsafeDowncast(box, to: OwnedClosureBox<Value>.self)
-            guard box.owner != nil else { return false }
-            box.handler(value)
+            guard unsafeDowncast(box, to: OwnedClosureBox<Value>.self).owner != nil else { return false }
+            unsafeDowncast(box, to: OwnedClosureBox<Value>.self).handler(value)
         case .ownerPassing:
-            let box = unsafeDowncast(box, to: OwnerPassingBoxBase<Value>.self)
-            guard let owner = box.owner else { return false }
-            box.invoke(box, owner, value)
+            guard let owner = unsafeDowncast(box, to: OwnerPassingBoxBase<Value>.self).owner else { return false }
+            unsafeDowncast(box, to: OwnerPassingBoxBase<Value>.self).invoke(box, owner, value)
         }
         return true
     }
