@@ -6,8 +6,7 @@ extension LoopbackServer {
         from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
         from urllib.parse import urlsplit, parse_qs
 
-        MAX_LIFETIME = int(sys.argv[1]) if len(sys.argv) > 1 else 120
-        HOST = sys.argv[2] if len(sys.argv) > 2 else "127.0.0.1"
+        HOST = sys.argv[1] if len(sys.argv) > 1 else "127.0.0.1"
         MAX_DELAY = 10.0
         MAX_HOLD = 300.0  # a hold ends when the client goes or the test releases it; this bound is for a forgotten one
         MAX_BYTES = 64 * 1024 * 1024
@@ -527,13 +526,13 @@ extension LoopbackServer {
 
 
         def exit_when_parent_goes():
+            """The server's only lifetime: the test process's. Its end, however it comes, closes standard input."""
             sys.stdin.read()
             os._exit(0)
 
 
         server = Server((HOST, 0), Handler)
         threading.Thread(target=exit_when_parent_goes, daemon=True).start()
-        threading.Timer(MAX_LIFETIME, lambda: os._exit(0)).start()
         with output_lock:
             print(server.server_address[1], flush=True)
         server.serve_forever()
