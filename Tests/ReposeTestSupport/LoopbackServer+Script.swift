@@ -346,20 +346,6 @@ extension LoopbackServer {
                         self.reply(200, ("version " + parts[1]).encode(), headers=[("ETag", tag)])
                 elif route == "feed":
                     self.feed(parts, query)
-                elif route == "slow":
-                    delay = min(float(query.get("ms", "1000")) / 1000, MAX_DELAY)
-                    if query.get("first") == "1":
-                        self.send_response(200)
-                        self.send_header("Content-Type", "text/plain")
-                        self.send_header("Content-Length", "10")
-                        self.end_headers()
-                        self.wfile.write(b"first")
-                        self.wfile.flush()
-                        time.sleep(delay)
-                        self.wfile.write(b"-last")
-                    else:
-                        time.sleep(delay)
-                        self.reply(200, b"slow done")
                 elif route == "drop":
                     announced = int(query.get("announce", "1000"))
                     sent = min(int(query.get("send", "10")), announced - 1)

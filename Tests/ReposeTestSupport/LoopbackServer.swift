@@ -20,7 +20,6 @@ import Testing
 /// | `/feed/bump` | one new item at the top of the feed: every item moves down one place, every `ETag` changes |
 /// | `/feed/fail?page=K` (or `cursor=ID`) | that feed page answers 500 once |
 /// | `/feed/stats` | `{"requests": N, "notModified": M}`: feed page requests so far, and how many were answered 304 |
-/// | `/slow?ms=N` | waits N ms (at most 10 s), then 200; with `&first=1`, sends the first half of the body first |
 /// | `/drop?announce=N&send=M` | announces N body bytes, sends M, then closes the connection |
 /// | `/reset?at=headers` | sends half a status line and headers, then resets the connection (TCP RST) |
 /// | `/reset?at=body` | announces 1000 body bytes, sends 100, then resets the connection |
