@@ -239,11 +239,11 @@ extension LoopbackServer {
                 self.close_connection = True
 
             def drip(self, query):
-                """N bytes in K pieces, T ms apart; with Content-Length unless length=0 (then ended by closing); with hold=NAME,
-                the second half waits for /store-release/NAME."""
+                """N bytes in K writes; with Content-Length unless length=0 (then ended by closing); with hold=NAME, the
+                second half waits for /store-release/NAME. No pause between writes: what arrives apart is what the test
+                holds apart."""
                 count = min(int(query.get("bytes", "20000")), MAX_BYTES)
                 pieces = max(1, min(int(query.get("chunks", "20")), 1000))
-                pause = min(float(query.get("ms", "100")) / 1000, MAX_DELAY / pieces)
                 self.send_response(200)
                 self.send_header("Content-Type", "application/octet-stream")
                 if query.get("length") == "0":
@@ -258,7 +258,6 @@ extension LoopbackServer {
                     if index == pieces // 2 and "hold" in query:
                         mark("held " + query["hold"])
                         hold_event(query["hold"]).wait(MAX_HOLD)
-                    time.sleep(pause)
                     size = count * (index + 1) // pieces - sent
                     self.wfile.write(b"d" * size)
                     self.wfile.flush()
