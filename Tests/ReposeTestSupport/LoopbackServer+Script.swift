@@ -2,12 +2,11 @@ extension LoopbackServer {
     /// The server, written to a temporary file at each start. Standard library only; see the type's
     /// documentation for the routes.
     static let script = #"""
-        import json, os, re, select, socket, struct, sys, threading, time, zlib
+        import json, os, re, select, socket, struct, sys, threading, zlib
         from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
         from urllib.parse import urlsplit, parse_qs
 
         HOST = sys.argv[1] if len(sys.argv) > 1 else "127.0.0.1"
-        MAX_DELAY = 10.0
         MAX_HOLD = 300.0  # a hold ends when the client goes or the test releases it; this bound is for a forgotten one
         MAX_BYTES = 64 * 1024 * 1024
         MAX_INFLATED = 1024 * 1024 * 1024
@@ -20,10 +19,12 @@ extension LoopbackServer {
 
 
         def bump(name):
-            """Counts one more request for `name` and returns the new count."""
+            """Counts one more request for `name`, marks `count NAME N` (a test can wait for the Nth) and returns N."""
             with output_lock:
                 named_counts[name] = named_counts.get(name, 0) + 1
-                return named_counts[name]
+                count = named_counts[name]
+            mark("count %s %d" % (name, count))
+            return count
 
 
         def mark(name):
@@ -439,7 +440,9 @@ extension LoopbackServer {
                     self.reply(200, str(total).encode())
                 elif route == "auth" and parts[1:2] == ["refresh"]:
                     bump("refresh")
-                    time.sleep(min(float(query.get("ms", "0")) / 1000, MAX_DELAY))
+                    if "hold" in query:
+                        mark("held " + query["hold"])
+                        hold_event(query["hold"]).wait(MAX_HOLD)
                     self.reply(200, query.get("token", "fresh-token").encode())
                 elif route == "auth" and len(parts) == 3 and parts[1] == "private":
                     if self.headers.get("Authorization") == "Bearer " + query.get("token", "fresh-token"):

@@ -41,9 +41,9 @@ import Testing
 /// | `/store-release/NAME` | lets the requests held as NAME answer |
 /// | `/flaky/NAME?fails=N&status=S&after=A` | the first N requests for NAME (1 unless given) get status S (503 unless given), with `Retry-After: A` when given; later ones 200; the text is `attempt K` |
 /// | `/headers/NAME?H=V&…&status=S` | status S (200 unless given) with every other query parameter as a response header, text `headers NAME`; 304 when `If-None-Match` is the `ETag` given, or, without one, when `If-Modified-Since` is the `Last-Modified` given; counted as NAME for `/count/NAME` |
-/// | `/count/NAME` | how many requests `/flaky/NAME` had, as text; `/count/refresh` and `/count/unauthorized` count the routes below |
+/// | `/count/NAME` | how many requests `/flaky/NAME` had, as text; `/count/refresh` and `/count/unauthorized` count the routes below. Each counted request marks `count NAME N`, N its count |
 /// | `/auth/private/NAME?token=T` | 200 `private NAME` when `Authorization` is `Bearer T` (`fresh-token` unless given), else 401 |
-/// | `/auth/refresh?ms=N&token=T` | waits N ms, then 200 with the text T (`fresh-token` unless given) |
+/// | `/auth/refresh?token=T&hold=NAME` | 200 with the text T (`fresh-token` unless given); with `hold`, marks `held NAME` and waits for `/store-release/NAME` first |
 /// | `/raw?kind=K` | bytes no correct server sends, then a close: `status` (`HTTP/1.1 abc OK`), `version` (`HTTP/9.9 200 OK`), `garbage` (no status line) |
 /// | `/drip?bytes=N&chunks=K&length=0&hold=NAME` | 200 with N bytes (20,000) in K writes (20); with `Content-Length` unless `length=0`, then ended by closing; with `hold`, marks `held NAME` halfway and sends the second half once `/store-release/NAME` lets it |
 /// | `/pace/N?name=NAME` | N bytes of body as fast as the client reads them; mark `held NAME` once a write waited 1.5 s (the client stopped reading) |
