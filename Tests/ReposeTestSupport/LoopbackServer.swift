@@ -23,7 +23,7 @@ import Testing
 /// | `/drop?announce=N&send=M` | announces N body bytes, sends M, then closes the connection |
 /// | `/reset?at=headers` | sends half a status line and headers, then resets the connection (TCP RST) |
 /// | `/reset?at=body` | announces 1000 body bytes, sends 100, then resets the connection |
-/// | `/hang?at=STAGE` | reaches STAGE (`request`: nothing sent; `headers`: headers for 10 bytes sent; `body`: 5 of them sent), marks `hang STAGE`, then waits until the client goes (at most 300 s) |
+/// | `/hang?at=STAGE` | reaches STAGE (`request`: nothing sent; `headers`: headers for 10 bytes sent; `body`: 5 of them sent), marks `hang STAGE`, then waits until the client goes |
 /// | `/bytes/N` | N bytes of body (at most 64 MB); to a HEAD, only their `Content-Length` |
 /// | `/chunked/N` | N bytes of body in chunked transfer encoding, so without a length up front |
 /// | `/gzip?size=N` | `Content-Encoding: gzip`, whatever the request accepts: a small body that inflates to N bytes (at most 1 GiB) |
@@ -35,7 +35,7 @@ import Testing
 /// | any method `/multipart` | parses a `multipart/form-data` body strictly (CRLF framing, RFC 7578): 200 with `parts` (each `name`, `filename`, `type`, `length`, `crc32`, and `text` when at most 256 bytes), `bodyLength`, `contentLength`, `transferEncoding`; 400 with `error` for a malformed body |
 /// | any method `/discard` | reads the body, answers `{"received": N}` |
 /// | any method `/sink` | reads the body as it arrives without keeping it (chunked or not), answers `{"received": N, "head", "tail", "contentType", "chunked"}`: its first and last 512 bytes as text |
-/// | `/store/PATH` | a JSON store: GET answers the value at PATH (`ETag: "vN"`, N its version), or without one the values directly under it as an array (`ETag: "cN"`, N the store's write count), 304 to a matching `If-None-Match`; PUT stores the body, PATCH merges it (JSON merge patch), POST stores it at `PATH/N` with `"id": N`, DELETE removes; a write answers the value. `?status=S` answers S instead; `?hold=NAME` marks `held NAME` and waits for `/store-release/NAME` (at most 300 s) before answering. Every request is logged |
+/// | `/store/PATH` | a JSON store: GET answers the value at PATH (`ETag: "vN"`, N its version), or without one the values directly under it as an array (`ETag: "cN"`, N the store's write count), 304 to a matching `If-None-Match`; PUT stores the body, PATCH merges it (JSON merge patch), POST stores it at `PATH/N` with `"id": N`, DELETE removes; a write answers the value. `?status=S` answers S instead; `?hold=NAME` marks `held NAME` and waits for `/store-release/NAME` before answering. Every request is logged |
 /// | `/store-log` | the store's log, oldest first: `{"method", "path", "body", "key" (Idempotency-Key), "authorization", "contentType"}` |
 /// | `/store-offline?on=1` (or `0`) | while on, every `/store` request is reset (TCP RST) before any answer: a transport error |
 /// | `/store-release/NAME` | lets the requests held as NAME answer |
