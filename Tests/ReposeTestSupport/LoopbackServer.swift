@@ -132,7 +132,7 @@ final class LoopbackServer: @unchecked Sendable {
     /// Waits until the script has printed `mark name`; `false`, with an issue recorded, if it did not in time.
     @discardableResult
     func waitForMark(
-        _ name: String, within timeout: Duration = .seconds(60), sourceLocation: SourceLocation = #_sourceLocation
+        _ name: String, within timeout: Duration = Patience.wait, sourceLocation: SourceLocation = #_sourceLocation
     ) async -> Bool {
         let reached = await marks.wait(for: name, within: timeout)
         if !reached {

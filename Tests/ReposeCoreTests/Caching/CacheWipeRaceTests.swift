@@ -8,7 +8,7 @@ import Testing
 /// A wipe that lands while a resource's cache read is under way: the read has found the old entry, but its result
 /// has not reached the main actor yet (rule T9).
 @MainActor
-@Suite("T9 a wipe during a cache read discards its result", .checksLifetimes, .timeLimit(.minutes(1)))
+@Suite("T9 a wipe during a cache read discards its result", .checksLifetimes, .hangLimit)
 struct CacheWipeRaceTests {
     let harness = Harness()
     let cache = RecordingCache(name: "shared")

@@ -6,7 +6,7 @@ import Testing
 
 /// Authentication over real HTTP through `URLSessionProvider`: the loopback server accepts only `fresh-token`.
 @MainActor
-@Suite("R9 authentication over real HTTP", .checksLifetimes, .timeLimit(.minutes(1)))
+@Suite("R9 authentication over real HTTP", .checksLifetimes, .hangLimit)
 final class AuthenticationIntegrationTests {
     let fixture: IntegrationFixture
     var service: Service { fixture.service }

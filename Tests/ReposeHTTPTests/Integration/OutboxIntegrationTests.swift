@@ -7,7 +7,7 @@ import Testing
 /// The outbox over real HTTP: writes queued while the server's store is offline (every request reset), kept on disk
 /// across a relaunch of the service, and delivered once each, in order, when the network comes back (rules M8–M11).
 @MainActor
-@Suite("The outbox over real HTTP", .checksLifetimes, .timeLimit(.minutes(1)))
+@Suite("The outbox over real HTTP", .checksLifetimes, .hangLimit)
 final class OutboxIntegrationTests {
     let server: LoopbackServer
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("outbox-http-\(UUID().uuidString)")
