@@ -12,7 +12,7 @@ import FoundationNetworking
 /// Queuing, publishing the status and draining n writes cost O(n) in all (rule T4), counted rather than timed: the
 /// outbox walks all its entries a bounded number of times, whatever n, instead of once per change.
 @MainActor
-@Suite("The outbox's work is linear", .checksLifetimes, .timeLimit(.minutes(1)))
+@Suite("The outbox's work is linear", .checksLifetimes, .hangLimit)
 struct OutboxScalingTests {
     /// A network that accepts every write at once, as an app's test would script it.
     static func acceptingNetwork() -> StubNetworkingProvider {

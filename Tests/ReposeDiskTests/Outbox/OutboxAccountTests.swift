@@ -8,7 +8,7 @@ import Testing
 /// goes with another account's credential (rule T1); at launch the status never claims that nothing is pending
 /// before the folder is read (rule T5).
 @MainActor
-@Suite("The outbox and accounts", .checksLifetimes, .timeLimit(.minutes(1)))
+@Suite("The outbox and accounts", .checksLifetimes, .hangLimit)
 final class OutboxAccountTests {
     let app = OutboxFixture()
 

@@ -7,7 +7,7 @@ import Testing
 /// The outbox's folder gets the same checks as a cache's (rule T8): one that others could write to is made private
 /// and emptied unread, and one that is a symbolic link is refused, so a stored write comes only from this user.
 @MainActor
-@Suite("The outbox's folder is private", .checksLifetimes, .timeLimit(.minutes(1)))
+@Suite("The outbox's folder is private", .checksLifetimes, .hangLimit)
 final class OutboxFolderTests {
     let app = OutboxFixture()
     let kept = RequestOptions(usesOutbox: true)

@@ -48,9 +48,7 @@ final class OutboxJournalTests {
         await app.settle()
         app.service.resource("/notes/1").request(.post, json: ["a": 1])
         await app.settle()
-        let gate = DispatchSemaphore(value: 0)
-        defer { gate.signal() }  // released however the test ends: every outbox of the process shares the queue
-        OutboxFiles.queue.async { gate.wait() }  // the end of the write, below, waits behind this
+        let gate = app.holdFolderQueue()  // the end of the write, below, waits behind this
         app.network.respond(status: 204)
         await app.outbox.idle()
         let flushed = Flag()
@@ -60,7 +58,7 @@ final class OutboxJournalTests {
         }
         for _ in 0..<20 { await Task.yield() }
         #expect(!flushed.isSet, "flush() returned while the journal's queue still held the write's end")
-        gate.signal()  // once: `defer` signals a semaphore nothing waits on any more
+        gate.signal()
         await flushing.value
         // Removed once nothing is pending; read on this thread, not on the journal's queue.
         let journal = try? Data(contentsOf: app.folder.appendingPathComponent(OutboxFiles.journalName))

@@ -11,7 +11,7 @@ import Glibc
 /// Kills a real child process (`repose-outbox-writer`, built with the tests) at varied moments while it queues
 /// writes, then looks at the folder as the next launch would (rule T2).
 @MainActor
-@Suite("A process killed after queuing writes loses none", .checksLifetimes, .timeLimit(.minutes(1)))
+@Suite("A process killed after queuing writes loses none", .checksLifetimes, .hangLimit)
 struct OutboxKillTests {
     /// What one run of the writer showed before it died.
     struct Run: Sendable {

@@ -7,7 +7,7 @@ import Testing
 /// No secret on disk: a write that carries one stays in memory and says so; a stored write goes only to the origin
 /// of the service that reads it, and anything else in the folder is removed unread (rule T3).
 @MainActor
-@Suite("The outbox keeps secrets off the disk", .checksLifetimes, .timeLimit(.minutes(1)))
+@Suite("The outbox keeps secrets off the disk", .checksLifetimes, .hangLimit)
 final class OutboxSecretsTests {
     let app = OutboxFixture()
     let kept = RequestOptions(usesOutbox: true)

@@ -11,7 +11,7 @@ import FoundationNetworking
 /// The outbox with the network scripted by hand: what it keeps, when it sends, what each attempt carries
 /// (rules M8–M11).
 @MainActor
-@Suite("The outbox", .checksLifetimes, .timeLimit(.minutes(1)))
+@Suite("The outbox", .checksLifetimes, .hangLimit)
 final class OutboxTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("outbox-\(UUID().uuidString)")
     let network = ManualNetwork()

@@ -19,7 +19,7 @@ struct SessionExpired: Error {}
 
 @MainActor
 @Suite(
-    "The examples of the freshness, retries and authentication guide", .checksLifetimes, .timeLimit(.minutes(1)))
+    "The examples of the freshness, retries and authentication guide", .checksLifetimes, .hangLimit)
 struct FreshnessGuideTests {
     let network = StubNetworkingProvider()
     let scheduler = TestScheduler(now: .seconds(1_000))

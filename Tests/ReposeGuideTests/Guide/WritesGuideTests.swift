@@ -8,7 +8,7 @@ import Testing
 /// The Writes guide's code, run: its changes show at once and roll back alone, its awaited mutation reports both
 /// outcomes, and its screen follows the outbox.
 @MainActor
-@Suite("The Writes guide, run", .checksLifetimes, .timeLimit(.minutes(1)))
+@Suite("The Writes guide, run", .checksLifetimes, .hangLimit)
 struct WritesGuideTests {
     let network = StubNetworkingProvider()
     let api: Service

@@ -34,11 +34,11 @@ final class EventStreamLoopbackTests {
         return stream
     }
 
-    /// Yields the main actor until `condition` holds or ten seconds pass; records an issue if it never holds.
+    /// Yields the main actor until `condition` holds or ``Patience/wait`` passes; records an issue if it never holds.
     private func eventually(
         _ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation
     ) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(60)
+        let deadline = ContinuousClock.now + Patience.wait
         while !condition() {
             if ContinuousClock.now > deadline {
                 Issue.record("the condition never held", sourceLocation: sourceLocation)

@@ -6,7 +6,7 @@ import Testing
 
 /// Authentication over real HTTP through `URLSessionProvider`: the loopback server accepts only `fresh-token`.
 @MainActor
-@Suite("R9 authentication over real HTTP", .checksLifetimes, .timeLimit(.minutes(1)))
+@Suite("R9 authentication over real HTTP", .checksLifetimes, .hangLimit)
 final class AuthenticationIntegrationTests {
     let fixture: IntegrationFixture
     var service: Service { fixture.service }
@@ -17,14 +17,14 @@ final class AuthenticationIntegrationTests {
     }
 
     /// Configures an authenticator that starts with `stale-token` and renews through `/auth/refresh`, which answers
-    /// `fresh-token` after `delay` milliseconds. The refresh runs in a task of its own: its log lines go to the
-    /// recorder too.
-    func authenticate(refreshDelay delay: Int = 0) -> Authenticator {
+    /// `fresh-token`; held by the server, if `hold` is given, until the test releases it. The refresh runs in a task
+    /// of its own: its log lines go to the recorder too.
+    func authenticate(holdingRefreshAs hold: String? = nil) -> Authenticator {
         let handler = recorder.handler
         let auth = Authenticator(credential: "stale-token") { service in
             try await ReposeLog.withEnabled(.all) {
                 try await ReposeLog.withHandler(handler) {
-                    try await service.resource("/auth/refresh").withParam("ms", "\(delay)").request(.post)
+                    try await service.resource("/auth/refresh").withParam("hold", hold).request(.post)
                         .content(as: String.self)
                 }
             }
@@ -41,7 +41,7 @@ final class AuthenticationIntegrationTests {
 
     @Test("R9 ten concurrent 401s: one refresh reaches the server, ten repeats succeed, one outcome per resource")
     func tenConcurrentUnauthorized() async throws {
-        let auth = authenticate(refreshDelay: 100)
+        let auth = authenticate(holdingRefreshAs: "refresh")
         let resources = (0..<10).map { service.resource("/auth/private/\($0)") }
         let observers = resources.map { _ in RecordingObserver() }
         for (resource, observer) in zip(resources, observers) { resource.addObserver(observer) }
@@ -49,6 +49,12 @@ final class AuthenticationIntegrationTests {
         try await ReposeLog.withEnabled(.all) {
             try await ReposeLog.withHandler(recorder.handler) {
                 let loads = resources.map { $0.load() }
+                // The refresh stays out until the server has turned all ten away: however the machine schedules the
+                // loads, every 401 has left the server while the refresh is in flight.
+                try #require(await fixture.server.waitForMark("held refresh"))
+                try #require(await fixture.server.waitForMark("count unauthorized 10"))
+                try #require(
+                    await fixture.completion(of: service.resource("/store-release/refresh").request(.get)) != nil)
                 for load in loads { try #require(await fixture.completion(of: load) != nil) }
             }
         }

@@ -26,7 +26,7 @@ final class NetworkFaultIntegrationTests {
         /// The path on the loopback server that fails this way.
         var path: String
         var userMessage: String
-        /// Whether the request times out after one second instead of waiting for the server.
+        /// Whether the request times out after one second: the server never answers it.
         var timesOut = false
 
         var testDescription: String { name }
@@ -43,7 +43,7 @@ final class NetworkFaultIntegrationTests {
             name: "a connection closed in the middle of the body", path: "/drop?announce=100000&send=1000",
             userMessage: "The connection to the server was lost."),
         Fault(
-            name: "a server that stalls past the configured timeout", path: "/slow?ms=10000",
+            name: "a server that stalls past the configured timeout", path: "/hang",
             userMessage: "The server took too long to respond.", timesOut: true),
         Fault(
             name: "a response header of 1 MB", path: "/header?bytes=1000000",
@@ -61,7 +61,8 @@ final class NetworkFaultIntegrationTests {
         if fault.timesOut {
             // Whole seconds: swift-corelibs-foundation truncates the interval, and 0 would time out at once. Only the
             // stalling path: under a sanitizer, with the whole suite running, the earlier load can take a second too.
-            service.configure("/slow") { $0.mutateRequests { $0.timeoutInterval = 1 } }
+            // The server holds `/hang` until the client goes, so the timeout is the only way the load can end.
+            service.configure("/hang") { $0.mutateRequests { $0.timeoutInterval = 1 } }
         }
         let error = try await failAfterSuccess(loading: fixture.server.url(fault.path))
         #expect(error.userMessage == fault.userMessage)

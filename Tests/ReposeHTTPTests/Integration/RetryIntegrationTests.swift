@@ -46,7 +46,7 @@ final class RetryIntegrationTests {
     }
 
     /// Yields the main actor until `condition` holds or `timeout` of real time passes (a response is on its way).
-    private func eventually(within timeout: Duration = .seconds(60), _ condition: () -> Bool) async -> Bool {
+    private func eventually(within timeout: Duration = Patience.wait, _ condition: () -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while !condition() {
             guard ContinuousClock.now < deadline else { return false }

@@ -25,7 +25,7 @@ final class SlowBodyProgressTests {
         // held, however the machine schedules the session's queues. Reported only in 64 KB steps, as it once was,
         // a 20 KB body had no sample until it was whole.
         let recording = RecordingTransfer.send(
-            URLRequest(url: server.url("/drip?bytes=20000&chunks=20&ms=20&hold=half\(length)")), to: provider)
+            URLRequest(url: server.url("/drip?bytes=20000&chunks=20&hold=half\(length)")), to: provider)
         try #require(await recording.firstBytesReceived())
         let early = recording.progressSamples.map(\.bytesReceived)
         #expect(early.allSatisfy { $0 <= 10_000 }, "samples before the release: \(early)")

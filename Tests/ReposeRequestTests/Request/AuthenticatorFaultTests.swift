@@ -8,7 +8,7 @@ import Testing
 /// requests keep coming, and a crowd of 401s. The manual network answers in the order requests were sent; the
 /// harness's virtual clock drives the refresh's time limit.
 @MainActor
-@Suite("T6 T7 an authenticator that cannot hang or storm", .checksLifetimes, .timeLimit(.minutes(1)))
+@Suite("T6 T7 an authenticator that cannot hang or storm", .checksLifetimes, .hangLimit)
 struct AuthenticatorFaultTests {
     final class Counter {
         var value = 0

@@ -6,7 +6,7 @@ import Testing
 
 /// Authentication on the manual network: the test answers every request, in the order they were sent.
 @MainActor
-@Suite("R9 authentication that refreshes once", .checksLifetimes, .timeLimit(.minutes(1)))
+@Suite("R9 authentication that refreshes once", .checksLifetimes, .hangLimit)
 struct AuthenticatorTests {
     /// How many times the app's refresh closure ran.
     final class Counter {

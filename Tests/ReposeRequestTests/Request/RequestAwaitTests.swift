@@ -31,7 +31,7 @@ struct RequestAwaitTests {
 
     @Test(
         "B9 newData(network) finds the load over, the data in place and no error; hooks follow, then the awaiting task",
-        .timeLimit(.minutes(1)))
+        .hangLimit)
     func awaitedLoadCompletesEverything() async {
         let log = Order()
         let observer = RecordingObserver()
@@ -57,7 +57,7 @@ struct RequestAwaitTests {
         #expect(!resource.isLoading)
     }
 
-    @Test("P1 progress reaches hooks while a task awaits, then the response completes it", .timeLimit(.minutes(1)))
+    @Test("P1 progress reaches hooks while a task awaits, then the response completes it", .hangLimit)
     func progressWhileAwaiting() async {
         harness.service.configure { $0.progressReportingInterval = 0 }
         let request = resource.load()
@@ -78,7 +78,7 @@ struct RequestAwaitTests {
         #expect(seen == [0.5, 1])
     }
 
-    @Test("every task awaiting one request gets the same response", .timeLimit(.minutes(1)))
+    @Test("every task awaiting one request gets the same response", .hangLimit)
     func severalAwaitingTasks() async {
         let request = resource.load()
         let first = await awaiting(request)
@@ -90,7 +90,7 @@ struct RequestAwaitTests {
 
     @Test(
         "E11 cancelling the awaiting task cancels the request, and the task returns the cancellation",
-        .timeLimit(.minutes(1)))
+        .hangLimit)
     func cancellingTheAwaitingTask() async {
         let request = resource.load()
         let task = await awaiting(request)
@@ -101,7 +101,7 @@ struct RequestAwaitTests {
         #expect(resource.latestData == nil)
     }
 
-    @Test("E11 a request cancelled while a task awaits it ends the wait at once", .timeLimit(.minutes(1)))
+    @Test("E11 a request cancelled while a task awaits it ends the wait at once", .hangLimit)
     func cancelledWhileAwaited() async {
         let request = resource.load()
         let task = await awaiting(request)

@@ -165,7 +165,7 @@ struct RequestTests {
 
     @Test(
         "P1 B9 a provider calling back from a plain main-queue block is delivered right there: progress in order, then 1, then the completion",
-        .timeLimit(.minutes(1)))
+        .hangLimit)
     func deliveredInPlaceFromMainQueue() async {
         harness.service.configure { $0.progressReportingInterval = 0 }
         let request = resource.load()

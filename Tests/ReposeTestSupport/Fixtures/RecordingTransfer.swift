@@ -24,7 +24,7 @@ final class RecordingTransfer: @unchecked Sendable {
     /// How long a wait may take before it records an issue. Generous: a bound against hanging, not a speed check.
     /// Deliveries go through the main queue, which the rest of the suite, running in parallel on a small machine
     /// (sanitizers included), can keep busy for many seconds.
-    static let patience = Duration.seconds(60)
+    static let patience = Patience.wait
 
     /// Starts `request` on `provider`, recording what it reports.
     static func send(_ request: URLRequest, to provider: any NetworkingProvider) -> RecordingTransfer {
