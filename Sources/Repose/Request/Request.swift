@@ -27,6 +27,11 @@ public final class Request {
     public private(set) var state: State = .notStarted
     /// How far the request has got, from 0 to 1. It only grows, and is exactly 1 once the request completed.
     public private(set) var progress: Double = 0
+    /// The body bytes sent and received so far, and how many of each are expected where the request knows: the
+    /// figures behind ``progress``, for a label such as "3.2 of 8 MB". They only grow, and change no sooner than
+    /// ``progress`` is reported, so a progress hook reads them fresh; a body that arrives in one piece counts once,
+    /// just before the request completes.
+    public private(set) var transfer = TransferProgress()
     /// The result, once the request completed.
     public private(set) var completedResponse: ResponseInfo?
 
@@ -104,6 +109,18 @@ public final class Request {
         }
     }
 
+    /// Records bytes moved; each count only grows, and an expectation is never below what moved.
+    func updateTransfer(_ new: TransferProgress) {
+        var merged = transfer
+        merged.bytesSent = max(merged.bytesSent, new.bytesSent)
+        merged.bytesReceived = max(merged.bytesReceived, new.bytesReceived)
+        if let expected = new.bytesExpectedToSend { merged.bytesExpectedToSend = max(expected, merged.bytesSent) }
+        if let expected = new.bytesExpectedToReceive {
+            merged.bytesExpectedToReceive = max(expected, merged.bytesReceived)
+        }
+        transfer = merged
+    }
+
     func isCurrent(_ handler: RequestCompletionHandler) -> Bool {
         currentHandler === handler
     }
@@ -157,7 +174,9 @@ public final class Request {
     }
 
     /// Calls `hook` as the request makes progress, with values from 0 to 1, ending with exactly 1 before the
-    /// completion hooks run.
+    /// completion hooks run, however the request ends. At 1, ``completedResponse`` says how it ended (a progress bar
+    /// tells a finished download from a failed or cancelled one by it), and ``transfer`` holds the bytes behind the
+    /// fraction at every call.
     @discardableResult
     public func onProgress(_ hook: @escaping @MainActor (Double) -> Void) -> Request {
         if state == .completed {
@@ -201,6 +220,13 @@ public final class RequestCompletionHandler {
     public func broadcastProgress(_ progress: Double) {
         guard !willIgnore else { return }
         request?.updateProgress(min(progress, 1))
+    }
+
+    /// Reports the body bytes moved so far, before the progress they make (``broadcastProgress(_:)``). Counts
+    /// never go back: a figure below the last one reported is ignored.
+    public func broadcastTransfer(_ transfer: TransferProgress) {
+        guard !willIgnore else { return }
+        request?.updateTransfer(transfer)
     }
 }
 

@@ -8,12 +8,14 @@ import Repose
 final class DownloadsGuide {
     final class ProgressBar { var value = 0.0 }
     final class Preview { func show(_ file: URL) {} }
+    final class Label { var text = "" }
 
     let api: Service
     let documents: URL
     let reportFile: URL
     let progressBar = ProgressBar()
     let preview = Preview()
+    let status = Label()
 
     init(api: Service, documents: URL) {
         self.api = api
@@ -28,6 +30,23 @@ final class DownloadsGuide {
             .onProgress { fraction in progressBar.value = fraction }
             .onSuccess { entity in print("saved \(entity.content as? URL == destination)") }
             .onFailure { error in print(error.userMessage) }
+    }
+
+    func outcome() {
+        let status = status
+        let destination = documents.appendingPathComponent("catalog.zip")
+        let download = api.resource("/exports/catalog.zip").download(to: destination)
+        download.onProgress { [weak download] fraction in
+            guard let download else { return }
+            let bytes = download.transfer
+            status.text = "\(bytes.bytesReceived) of \(bytes.bytesExpectedToReceive.map(String.init) ?? "?") bytes"
+            guard fraction == 1, let outcome = download.completedResponse?.response else { return }
+            switch outcome {
+            case .success: status.text = "Saved"
+            case .failure(let error) where error.isCancellation: status.text = "Cancelled"
+            case .failure(let error): status.text = error.userMessage
+            }
+        }
     }
 
     func report() {

@@ -72,6 +72,55 @@ struct CustomRequestTests {
         #expect(request.completedResponse?.response.isCancellation == true)
     }
 
+    @Test("P1 a progress hook reads the bytes behind each fraction; counts only grow, an expectation never below them")
+    func transferBesideTheFraction() throws {
+        let work = ManualRequestDelegate()
+        let request = resource.prepareRequest(using: work).start()
+        var seen: [String] = []
+        request.onProgress { [weak request] fraction in
+            guard let bytes = request?.transfer else { return }
+            seen.append("\(fraction): \(bytes.bytesReceived)/\(bytes.bytesExpectedToReceive ?? -1)")
+        }
+        let handler = try #require(work.handler)
+        handler.broadcastTransfer(TransferProgress(bytesReceived: 250, bytesExpectedToReceive: 1000))
+        handler.broadcastProgress(0.25)
+        handler.broadcastTransfer(TransferProgress(bytesReceived: 100, bytesExpectedToReceive: 1000))  // goes back
+        handler.broadcastTransfer(TransferProgress(bytesSent: 10, bytesExpectedToSend: 5))  // less than was sent
+        handler.broadcastProgress(0.5)
+        #expect(seen == ["0.25: 250/1000", "0.5: 250/1000"])
+        #expect(request.transfer.bytesSent == 10)
+        #expect(request.transfer.bytesExpectedToSend == 10)
+    }
+
+    enum Ending: String, CaseIterable { case finished, failed, cancelled }
+
+    @Test(
+        "P1 at progress 1 a request already says how it ended: finished, failed and cancelled are told apart",
+        arguments: Ending.allCases)
+    func progressOneKnowsTheOutcome(ending: Ending) throws {
+        let work = ManualRequestDelegate()
+        let request = resource.prepareRequest(using: work).start()
+        var told: [String] = []
+        request.onProgress { [weak request] fraction in
+            guard fraction == 1, let outcome = request?.completedResponse?.response else { return }
+            switch outcome {
+            case .success: told.append("finished")
+            case .failure(let error) where error.isCancellation: told.append("cancelled")
+            case .failure: told.append("failed")
+            }
+        }
+        let handler = try #require(work.handler)
+        switch ending {
+        case .finished:
+            handler.broadcastResponse(
+                ResponseInfo(response: .success(Entity(content: "ok", contentType: "text/plain"))))
+        case .failed:
+            handler.broadcastResponse(ResponseInfo(response: .failure(RequestError(userMessage: "no", cause: nil))))
+        case .cancelled: request.cancel()
+        }
+        #expect(told == [ending.rawValue])
+    }
+
     @Test("a custom request can update a resource through load(using:)")
     func loadUsingCustom() async throws {
         let work = ManualRequestDelegate()
