@@ -11,14 +11,17 @@ let package = Package(
     products: [
         .library(name: "ReposeSignals", targets: ["ReposeSignals"]),
         .library(name: "Repose", targets: ["Repose"]),
+        .library(name: "ReposeLists", targets: ["ReposeLists"]),
         .library(name: "ReposeTesting", targets: ["ReposeTesting"]),
         .executable(name: "repose-demo", targets: ["repose-demo"]),
     ],
     targets: [
         .target(name: "ReposeSignals"),
         .target(name: "Repose", dependencies: ["ReposeSignals"]),
+        // Paged lists: a pure client of Repose's public API and five `package` seams, in a module of its own.
+        .target(name: "ReposeLists", dependencies: ["Repose"]),
         .target(name: "ReposeTesting", dependencies: ["Repose"]),
-        .executableTarget(name: "repose-demo", dependencies: ["Repose"]),
+        .executableTarget(name: "repose-demo", dependencies: ["Repose", "ReposeLists"]),
 
         .executableTarget(name: "SignalsTour", dependencies: ["ReposeSignals"], path: "Playgrounds/SignalsTour"),
         .executableTarget(
@@ -31,7 +34,7 @@ let package = Package(
         .executableTarget(
             name: "TransformerPipeline", dependencies: ["Repose"], path: "Playgrounds/TransformerPipeline"),
         .executableTarget(
-            name: "PagedList", dependencies: ["Repose", "ReposeTesting"], path: "Playgrounds/PagedList"),
+            name: "PagedList", dependencies: ["Repose", "ReposeLists", "ReposeTesting"], path: "Playgrounds/PagedList"),
         .executableTarget(
             name: "Writes", dependencies: ["Repose", "ReposeTesting"], path: "Playgrounds/Writes"),
         .executableTarget(
@@ -90,5 +93,5 @@ func testTargets() -> [Target] {
 }
 
 func libraryTests(_ name: String) -> Target {
-    .testTarget(name: name, dependencies: ["Repose", "ReposeTesting", "ReposeTestSupport"])
+    .testTarget(name: name, dependencies: ["Repose", "ReposeLists", "ReposeTesting", "ReposeTestSupport"])
 }

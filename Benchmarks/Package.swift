@@ -29,6 +29,7 @@ let package = Package(
             name: "ResourceCases",
             dependencies: [
                 .product(name: "Repose", package: "Repose"),
+                .product(name: "ReposeLists", package: "Repose"),
                 .product(name: "ReposeTesting", package: "Repose"),
             ],
             path: "Cases/ResourceCases"

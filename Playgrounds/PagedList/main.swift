@@ -2,6 +2,7 @@
 // error. Run it with `swift run PagedList`. No network: a StubNetworkingProvider answers every request.
 import Foundation
 import Repose
+import ReposeLists
 import ReposeTesting
 
 func step(_ title: String) {

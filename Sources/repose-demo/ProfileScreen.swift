@@ -1,4 +1,5 @@
 import Repose
+import ReposeLists
 
 /// A user and the first page of their repositories on one screen, with one status line for both.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import Repose
+import ReposeLists
 
 /// A repository as a list row shows it, decoded from GitHub's repository JSON.
 struct RepositorySummary: Decodable, Sendable {

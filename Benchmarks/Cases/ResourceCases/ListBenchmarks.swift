@@ -1,5 +1,6 @@
 import Foundation
 import Repose
+import ReposeLists
 
 // Paged lists and resource groups: appending a page to a long list, what a list keeps per item beyond the decoded
 // items, and what one member's event costs a group of 1,000.

@@ -12,7 +12,7 @@ extension RequestError {
 
 extension RequestError {
     /// A failure to transform a response's content; `entity` is what the transformer received, kept for diagnosis.
-    static func cannotParseResponse(cause: any Error, entity: Entity<Any>) -> RequestError {
+    package static func cannotParseResponse(cause: any Error, entity: Entity<Any>) -> RequestError {
         RequestError(userMessage: cannotParseResponseMessage, cause: cause, entity: entity, timestamp: entity.timestamp)
     }
 }

@@ -6,7 +6,7 @@ import FoundationNetworking
 
 extension URLSessionProvider {
     /// What a request keeps when it is redirected.
-    enum Redirects {
+    package enum Redirects {
         /// The most redirects a request follows, the number both Foundations allow.
         static let maximumCount = 20
         /// Headers that describe a body (the Fetch standard's request-body headers), dropped with the body when a
@@ -81,7 +81,7 @@ extension URLSessionProvider {
         }
 
         /// Whether two URLs share scheme, host and port (the port the scheme implies when none is written).
-        static func isSameOrigin(_ first: URL, _ second: URL) -> Bool {
+        package static func isSameOrigin(_ first: URL, _ second: URL) -> Bool {
             guard let scheme = first.scheme?.lowercased(), scheme == second.scheme?.lowercased(),
                 let host = first.host?.lowercased(), host == second.host?.lowercased()
             else { return false }

@@ -94,3 +94,11 @@ struct ModelDecodingTransformer<Model: Decodable>: ResponseTransformer, CustomSt
         return text
     }
 }
+
+/// Decodes `entity` as `Model`, as a transformer that `content(as:)` adds would: for modules that build on Repose
+/// (a paged list reads its pages' items with it) without a transformer of their own.
+package func decodeModel<Model: Decodable>(
+    _ type: Model.Type, from entity: Entity<Any>, bytes: Data? = nil, decoder: JSONDecoder
+) throws(RequestError) -> Model {
+    try ModelDecodingTransformer<Model>.decode(entity, bytes: bytes, decoder: decoder)
+}

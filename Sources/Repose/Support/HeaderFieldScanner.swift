@@ -6,34 +6,34 @@
 /// nothing, an escaped quote does not close a string, and an unclosed string stops at the end of the value. Every
 /// step moves forward or stops, so a hostile header can neither crash nor loop. Delimiters are ASCII, so cutting
 /// text at them never splits a UTF-8 sequence.
-struct HeaderFieldScanner {
+package struct HeaderFieldScanner {
     private let bytes: [UInt8]
     /// The offset of the next byte to read.
     private(set) var index = 0
 
-    init(_ value: String) { bytes = Array(value.utf8) }
+    package init(_ value: String) { bytes = Array(value.utf8) }
 
-    var isAtEnd: Bool { index == bytes.count }
+    package var isAtEnd: Bool { index == bytes.count }
 
     /// Whether the next byte is `ascii`.
     func isAt(_ ascii: Unicode.Scalar) -> Bool { index < bytes.count && bytes[index] == UInt8(ascii: ascii) }
 
     /// Moves past `ascii` if it comes next; whether it did.
-    mutating func skip(_ ascii: Unicode.Scalar) -> Bool {
+    package mutating func skip(_ ascii: Unicode.Scalar) -> Bool {
         guard isAt(ascii) else { return false }
         index += 1
         return true
     }
 
-    mutating func skip(while matches: (UInt8) -> Bool) {
+    package mutating func skip(while matches: (UInt8) -> Bool) {
         while index < bytes.count, matches(bytes[index]) { index += 1 }
     }
 
     /// Moves past spaces and tabs.
-    mutating func skipSpaces() { skip(while: Self.isSpace) }
+    package mutating func skipSpaces() { skip(while: Self.isSpace) }
 
     /// Moves past commas and spaces: the gaps between list elements, empty elements (`a,,b`) included.
-    mutating func skipEmptyElements() { skip { Self.isSpace($0) || $0 == Self.comma } }
+    package mutating func skipEmptyElements() { skip { Self.isSpace($0) || $0 == Self.comma } }
 
     /// A run of token characters: letters, digits and ``!#$%&'*+-.^_`|~``.
     mutating func readToken() -> String { read(upTo: { !Self.isTokenCharacter($0) }) }
@@ -67,7 +67,7 @@ struct HeaderFieldScanner {
 
     /// Moves to the next comma outside a quoted string, or to the end: past the rest of an element that cannot be
     /// read, so that the next one still can.
-    mutating func skipToComma() {
+    package mutating func skipToComma() {
         var inQuotes = false
         while index < bytes.count, inQuotes || bytes[index] != Self.comma {
             if inQuotes, bytes[index] == Self.backslash {
@@ -84,7 +84,7 @@ struct HeaderFieldScanner {
     /// skips to that comma. Calls `visit` with each name, lowercased, and its value: a quoted string, or unquoted
     /// text up to the next `;` or `,` without surrounding spaces, as RFC 8288 Appendix B.3 reads `rel=next last`.
     /// The value is `nil` when there is none (`; name`, `; name=`).
-    mutating func readParameters(_ visit: (_ name: String, _ value: String?) -> Void) {
+    package mutating func readParameters(_ visit: (_ name: String, _ value: String?) -> Void) {
         while true {
             skipSpaces()
             guard index < bytes.count, bytes[index] != Self.comma else { return }
@@ -107,7 +107,7 @@ struct HeaderFieldScanner {
     }
 
     /// The text before the first byte that `ends` (or the end), without trailing spaces.
-    mutating func read(upTo ends: (UInt8) -> Bool) -> String {
+    package mutating func read(upTo ends: (UInt8) -> Bool) -> String {
         let start = index
         skip { !ends($0) }
         var end = index

@@ -22,7 +22,7 @@ import Foundation
 /// - An `http(s)` or `ws(s)` URL that cannot be sent is refused (nil): a port above 65535, or a host that no name
 ///   resolver accepts (percent-escapes, sub-delimiters such as `$` or `;`, an `IPvFuture` literal). URLSession
 ///   would only report a bare "bad URL" error for it.
-enum URLBuilding {
+package enum URLBuilding {
     /// D1 D2 D3 D4: normalises a service base URL: a trailing slash is added to the path
     /// (`http://foo.bar` → `http://foo.bar/`, `/baz` → `/baz/`, an existing slash is kept), before any query
     /// (`http://foo.bar/baz?x=y` → `http://foo.bar/baz/?x=y`).
@@ -138,7 +138,7 @@ enum URLBuilding {
     ///
     /// nil when `href` is not a valid URI reference (`http://[bad`, a space, `%zz`), when it is relative and
     /// `url` has no scheme to resolve against, or when the result is unusable (`http://foo.com:70000/`).
-    static func relative(to url: URL, _ href: String) -> URL? {
+    package static func relative(to url: URL, _ href: String) -> URL? {
         guard let reference = Parts(parsing: href) else { return nil }
         let base = Parts(splitting: url.absoluteString)
         guard reference.scheme != nil || base.scheme != nil else { return nil }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Repose
+@testable import ReposeLists
 @testable import ReposeTestSupport
 
 @Suite("Link header parsing")

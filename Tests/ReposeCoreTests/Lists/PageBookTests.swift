@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Repose
+@testable import ReposeLists
 @testable import ReposeTestSupport
 
 @Suite("Page book: the pages a list holds and the items they show")

@@ -3,6 +3,7 @@ import Observation
 import Testing
 
 @testable import Repose
+@testable import ReposeLists
 @testable import ReposeTestSupport
 
 /// An item of the test feeds.

@@ -2,6 +2,7 @@
 // ListsGuideTests runs the first one.
 import Foundation
 import Repose
+import ReposeLists
 
 @testable import ReposeTestSupport
 

@@ -1,5 +1,6 @@
 import Foundation
 import Repose
+import ReposeLists
 import ReposeTesting
 import Testing
 

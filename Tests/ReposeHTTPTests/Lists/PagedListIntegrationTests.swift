@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Repose
+@testable import ReposeLists
 @testable import ReposeTestSupport
 
 /// Paged lists over real HTTP: `URLSessionProvider` and the loopback server's `/feed` route.

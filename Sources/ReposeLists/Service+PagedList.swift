@@ -1,4 +1,5 @@
 import Foundation
+import Repose
 
 extension Service {
     /// A list of `Decodable` items whose pages are JSON arrays, starting at `firstPage`.
@@ -9,9 +10,9 @@ extension Service {
     /// ```
     ///
     /// A page's content is decoded once, when its data arrives. Content that is already `[Item]` is taken as it
-    /// is: configure ``configureTransformer(_:decoding:decoder:requestMethods:description:)`` for the pages' URLs
+    /// is: configure `configureTransformer(_:decoding:decoder:requestMethods:description:)` for the pages' URLs
     /// and decoding runs off the main actor, in the pipeline. Otherwise the list decodes bytes, text or parsed
-    /// JSON itself; a page it cannot decode fails with ``RequestError/Cause/ModelDecodingFailed`` as the cause.
+    /// JSON itself; a page it cannot decode fails with `RequestError.Cause.ModelDecodingFailed` as the cause.
     ///
     /// - Parameters:
     ///   - firstPage: The first page.
@@ -76,7 +77,7 @@ extension Service {
     /// - Parameters:
     ///   - firstPage: The first page.
     ///   - decode: Makes a page of a page's data, once when it arrives; an error it throws is the list's
-    ///     ``PagedListState/latestError`` (a ``RequestError`` as it is, anything else as its cause).
+    ///     ``PagedListState/latestError`` (a `RequestError` as it is, anything else as its cause).
     ///   - items: The items of a page.
     ///   - nextPage: How to find the page after a page; the `Link` header's `rel="next"` by default.
     ///   - options: The maximum page count and the item id.
@@ -109,6 +110,6 @@ enum PageDecoding {
         if !(json is Model), json is [Any] || json is [String: Any], JSONSerialization.isValidJSONObject(json) {
             bytes = try JSONSerialization.data(withJSONObject: json)
         }
-        return try ModelDecodingTransformer<Model>.decode(entity, bytes: bytes, decoder: decoder)
+        return try decodeModel(Model.self, from: entity, bytes: bytes, decoder: decoder)
     }
 }

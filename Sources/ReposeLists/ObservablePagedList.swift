@@ -1,4 +1,5 @@
 import Observation
+import Repose
 
 /// A ``PagedList``'s state as an `Observable` object, for SwiftUI views and `withObservationTracking`.
 ///

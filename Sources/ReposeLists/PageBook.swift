@@ -1,3 +1,5 @@
+import Repose
+
 /// The pages a list holds and the items they show, in order: appending a page, starting over, replacing a page
 /// (which drops the ones after it), the maximum page count (L6) and leaving out items already shown (L7).
 ///

@@ -1,3 +1,5 @@
+import Repose
+
 /// A snapshot of a ``PagedList``: what a list view needs to draw itself.
 ///
 /// Every change of the list (a page loading, arriving or failing) produces a new snapshot on ``PagedList/state``.

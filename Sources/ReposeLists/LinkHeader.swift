@@ -1,10 +1,12 @@
+import Repose
+
 /// The links of an HTTP `Link` header (RFC 8288), read leniently: whatever cannot be read is skipped.
 ///
 /// `<https://api.example.com/repos?page=2>; rel="next", </repos?page=9>; rel=last` gives two links. A header value
 /// may hold several links, relation types may be quoted or not, one `rel` may name several types (`rel="next
 /// prefetch"`, or unquoted `rel=next prefetch`, as RFC 8288 Appendix B.3 reads an unquoted value: up to the next
 /// `;` or `,`), and spacing around `;`, `,` and `=` is free. Targets are returned as written; resolve them against
-/// the URL of the response they came with (``Resource/relative(_:)``).
+/// the URL of the response they came with (`Resource.relative(_:)`).
 ///
 /// A link with an `anchor` parameter describes the resource the anchor names, not the response it came with
 /// (RFC 8288 §3.2): ``target(relation:context:)`` asks whether that is still this page.

@@ -1,4 +1,5 @@
 import Foundation
+import Repose
 
 /// How a ``PagedList`` finds the page after a page it loaded (L1).
 ///

@@ -1,10 +1,11 @@
 import Foundation
+import Repose
 
 /// A list that pages: the items of a chain of page resources, as one `State`.
 ///
-/// Each page is an ordinary ``Resource`` of the service: shared, cached and revalidated like any other (L2). The
+/// Each page is an ordinary `Resource` of the service: shared, cached and revalidated like any other (L2). The
 /// list owns no network code; it observes its pages, decodes each page once when its data arrives, and keeps a
-/// ``PagedListState`` up to date. Make one with ``Service/pagedList(startingAt:items:nextPage:options:decoder:)``:
+/// ``PagedListState`` up to date. Make one with ``Repose/Service/pagedList(startingAt:items:nextPage:options:decoder:)``:
 ///
 /// ```swift
 /// repos = service.pagedList(startingAt: service.resource("/users/ada/repos"), items: [Repo].self)  // kept

@@ -1,4 +1,5 @@
 import Foundation
+import Repose
 
 extension PagedList {
     /// Observes `page` for as long as the list lives or until ``stopObserving(_:)``.

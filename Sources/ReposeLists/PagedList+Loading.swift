@@ -1,4 +1,5 @@
 import Foundation
+import Repose
 
 extension PagedList {
     /// Loads the next page: the first page while the list has none, else the page after the last one (L4).
@@ -47,7 +48,7 @@ extension PagedList {
         return load(failure.page, forcing: true)
     }
 
-    /// Loads the first page if its data is missing or stale (``Resource/loadIfNeeded()``); the later pages stay.
+    /// Loads the first page if its data is missing or stale (`Resource.loadIfNeeded()`); the later pages stay.
     ///
     /// - Returns: The load started or joined, or `nil` when the first page is fresh.
     @discardableResult

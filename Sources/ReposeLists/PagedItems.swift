@@ -1,3 +1,5 @@
+import Repose
+
 /// The items of a ``PagedList``: every loaded page's items, in order, as one random-access collection.
 ///
 /// The items are kept page by page, so a new page is added without copying the items already shown, even while a
