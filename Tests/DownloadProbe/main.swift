@@ -7,7 +7,7 @@
 //
 // Usage: repose-download-probe hold <URL> <release file>
 // For DownloadBackpressureTests: streams the URL's body through URLSessionProvider and holds the first piece, as a
-// writer stuck on a slow disk would, until the release file exists (60 s at most); then takes the rest and prints
+// writer stuck on a slow disk would, until the release file exists (120 s at most); then takes the rest and prints
 // `received <bytes>` or `failed <message>`. In a process of its own because holding a piece holds every URLSession
 // of its process on Linux (they share one queue), which would stall the other tests.
 //
@@ -46,7 +46,8 @@ func hold(_ url: URL, until release: URL) {
         URLRequest(url: url), response: { _ in },
         body: { piece in
             guard received.add(piece.count) == piece.count else { return }
-            for _ in 0..<3_000 where !FileManager.default.fileExists(atPath: release.path) {  // 60 s at most
+            // Twice the test's wait for the server's mark, after which it makes the file.
+            for _ in 0..<6_000 where !FileManager.default.fileExists(atPath: release.path) {
                 usleep(20_000)
             }
         },

@@ -30,9 +30,9 @@ final class EventStreamInteropTests {
         return stream
     }
 
-    /// Yields the main actor until `condition` holds or fifteen seconds pass; records an issue if it never holds.
+    /// Yields the main actor until `condition` holds or ``Interop/patience`` passes; records an issue if it never holds.
     private func eventually(_ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(15)
+        let deadline = ContinuousClock.now + .seconds(Interop.patience)
         while !condition() {
             if ContinuousClock.now > deadline {
                 Issue.record("the condition never held; log: \(log.lines)", sourceLocation: sourceLocation)

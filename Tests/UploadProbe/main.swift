@@ -4,8 +4,18 @@
 // Usage: repose-upload-probe <upload URL> <file>
 //
 // Output: `growth <bytes>`, then `received <bytes>` (the server's count) or `failed <message>`. Linux only: it reads and resets the peak in /proc.
+//
+// Usage: repose-upload-probe gate <upload URL> <second URL>
+// For URLSessionProviderStartTests: uploads a body whose first read blocks (holding the session's network queue), then
+// starts a GET of the second URL; prints `held true` if that start returned while the read still blocked, releases
+// the body, then prints `upload <status>` and `second <status>`, or `failed <message>`. In a process of its own
+// because the queue it holds is every URLSession's of its process on Linux, which would stall the other tests.
 import Foundation
 import Repose
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// A line of /proc/self/status, in bytes.
 func statusBytes(_ field: String) -> Int? {
@@ -20,9 +30,61 @@ func finish(_ line: String, code: Int32) -> Never {
     exit(code)
 }
 
+/// The status codes of the gated upload and of the second request, from the session's queues.
+final class Statuses: @unchecked Sendable {
+    // Safe: only touched under `lock`.
+    private let lock = NSLock()
+    private var lines: [String] = []
+
+    func record(_ name: String, _ result: Result<NetworkResponse, any Error>) {
+        let line =
+            switch result {
+            case .success(let response): "\(name) \(response.statusCode)"
+            case .failure(let error): "failed \(name): \(error)"
+            }
+        lock.withLock { lines.append(line) }
+    }
+
+    var all: [String] { lock.withLock { lines.sorted() } }
+}
+
+/// Starts an upload whose body holds the session's queue, then a second request; see the usage above.
+func gate(_ upload: URL, then second: URL) -> Never {
+    let provider = URLSessionProvider()
+    let body = GatedBodyStream()
+    let statuses = Statuses()
+    let done = DispatchGroup()
+    var request = URLRequest(url: upload)
+    request.httpMethod = "POST"
+    request.httpBodyStream = body
+    done.enter()
+    _ = provider.startRequest(request, progress: { _ in }) { result in
+        statuses.record("upload", result)
+        done.leave()
+    }
+    // Bounded, like the waits below, so that a probe whose parent is gone ends by itself.
+    guard body.waitUntilReading(seconds: 120) else { finish("failed: the session never read the body", code: 1) }
+    done.enter()
+    _ = provider.startRequest(URLRequest(url: second), progress: { _ in }) { result in
+        statuses.record("second", result)
+        done.leave()
+    }
+    // swift-corelibs-foundation makes a task with a synchronous call onto the held queue: had `startRequest` made it
+    // in place, it would have returned only after the release below, which it would have waited for for ever.
+    let held = body.isHolding
+    body.release()
+    guard done.wait(timeout: .now() + .seconds(120)) == .success else { finish("failed: no responses", code: 1) }
+    finish((["held \(held)"] + statuses.all).joined(separator: "\n"), code: 0)
+}
+
 @MainActor
 func run() {
     let arguments = CommandLine.arguments
+    if arguments.count == 4, arguments[1] == "gate", let upload = URL(string: arguments[2]),
+        let second = URL(string: arguments[3])
+    {
+        gate(upload, then: second)
+    }
     guard arguments.count == 3, let url = URL(string: arguments[1]) else {
         finish("usage: repose-upload-probe <upload URL> <file>", code: 2)
     }

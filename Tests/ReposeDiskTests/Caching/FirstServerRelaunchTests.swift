@@ -6,8 +6,10 @@ import Testing
 
 /// The first-server page's program as the page teaches it, in a child process against a real server on loopback:
 /// it exits right after its load, and the next run must find the load's data on disk (rule T11).
+///
+/// Its time limit is longer than `.hangLimit`: twenty child processes run in a row, each bounded by its own timeout.
 @MainActor
-@Suite("T11 the first-server program, run twice in a row as a child process", .serialized)
+@Suite("T11 the first-server program, run twice in a row as a child process", .serialized, .timeLimit(.minutes(10)))
 final class FirstServerRelaunchTests {
     let server: LoopbackServer
 

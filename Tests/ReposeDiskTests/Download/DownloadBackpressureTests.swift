@@ -36,7 +36,7 @@ final class DownloadBackpressureTests {
         // Far more than the connection's buffers hold: a client that reads on regardless takes it all, unheld.
         let probe = Task { [environment] in
             try await ChildProcess.offTheTestThreads {
-                try ChildProcess.run(executable, arguments: arguments, environment: environment, timeout: 120)
+                try ChildProcess.run(executable, arguments: arguments, environment: environment, timeout: 240)
             }
         }
         let held = await server.waitForMark("held stream", within: .seconds(60))

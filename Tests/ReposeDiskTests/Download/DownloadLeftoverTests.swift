@@ -11,7 +11,7 @@ import Glibc
 /// Downloads by a real child process (`repose-download-probe`) that is killed, or whose disk is full: what it leaves
 /// behind, and when it stops (rules T8, X2).
 @MainActor
-@Suite("Downloads killed mid-way, or stopped by a full disk", .checksLifetimes)
+@Suite("Downloads killed mid-way, or stopped by a full disk", .checksLifetimes, .hangLimit)
 final class DownloadLeftoverTests {
     let server: LoopbackServer
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("repose-leftover-\(UUID().uuidString)")

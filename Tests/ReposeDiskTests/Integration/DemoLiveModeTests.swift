@@ -8,7 +8,7 @@ import Testing
 /// on standard input, against a real loopback server of GitHub's shape (the script's JSON store, seeded with one
 /// user and two repositories), through `URLSession`, with its disk cache in a temporary home folder.
 @MainActor
-@Suite("repose-demo on a live API (--base-url)", .checksLifetimes)
+@Suite("repose-demo on a live API (--base-url)", .checksLifetimes, .hangLimit)
 final class DemoLiveModeTests {
     let fixture: IntegrationFixture
     /// The demo's home: its disk cache goes to `cache/repose-demo` under it.

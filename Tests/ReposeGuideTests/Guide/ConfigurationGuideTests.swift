@@ -47,7 +47,7 @@ struct ConfigurationGuideTests {
         ConfigurationGuide.mutator(api, clock: ConfigurationGuide.Clock())
         ConfigurationGuide.decorator(api, log: log)
         _ = await api.resource("/missing").load().response
-        for _ in 0..<100 where log.warnings.isEmpty { await Task.yield() }  // hooks fire asynchronously
+        await waitUntil { !log.warnings.isEmpty }  // hooks fire asynchronously
         #expect(network.requests.first?.header("X-Sent-At") == ConfigurationGuide.Clock().nowAsHTTPDate)
         #expect(log.warnings == ["https://api.example.com/v1/missing: Not found"])
     }

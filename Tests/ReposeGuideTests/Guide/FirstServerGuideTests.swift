@@ -9,7 +9,7 @@ import Testing
 /// The first-server page's program, run against a real HTTP server on loopback through the URLSession provider,
 /// with a file cache in a temporary folder.
 @MainActor
-@Suite("The first-server page's program, against a real server", .serialized)
+@Suite("The first-server page's program, against a real server", .serialized, .hangLimit)
 final class FirstServerGuideTests {
     let server: LoopbackServer
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("repose-first-\(UUID().uuidString)")

@@ -22,7 +22,7 @@ struct RequestsGuideTests {
         let resource = service.resource("/notes")
         RequestsGuide.unencodable(resource)
         for request in resource.allRequests { _ = await request.response }
-        for _ in 0..<100 where requestsGuidePrinted.isEmpty { await Task.yield() }  // hooks fire asynchronously
+        await waitUntil { !requestsGuidePrinted.isEmpty }  // hooks fire asynchronously
         #expect(requestsGuidePrinted == ["true"])
         #expect(network.requests.isEmpty)
     }
@@ -35,7 +35,7 @@ struct RequestsGuideTests {
         let profile = service.resource("/profile")
         RequestsGuide.updates(profile)
         for request in profile.allRequests { _ = await request.response }
-        for _ in 0..<100 where profile.loadRequests.isEmpty { await Task.yield() }
+        await waitUntil { network.requests.count >= 3 }  // the reload, started once the PUT succeeded
         _ = await profile.loadRequests.first?.response
         #expect(network.requests.map(\.method) == [.put, .patch, .get])
         #expect(profile.jsonDict["name"] as? String == "Ada")

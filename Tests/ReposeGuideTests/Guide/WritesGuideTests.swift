@@ -84,7 +84,7 @@ struct WritesGuideTests {
         try FileManager.default.removeItem(at: photo)
         WritesGuide.upload(
             api: api, photoURL: photo, metadataJSON: Data("{}".utf8), uploadBar: bar, banner: banner)
-        for _ in 0..<1000 where banner.text.isEmpty { await Task.yield() }  // hooks of a failed request run next turn
+        await waitUntil { !banner.text.isEmpty }  // hooks of a failed request run on a later turn
         #expect(banner.text == "The file “\(photo.lastPathComponent)” could not be read for upload.")
         #expect(network.requests.count == 1)
     }

@@ -11,7 +11,7 @@ import FoundationNetworking
 /// Event streams over real HTTP through `URLSessionProvider`, against `EventStreamServer`; waits between attempts run
 /// on virtual time (rules V1, V2).
 @MainActor
-@Suite("Event streams over loopback HTTP", .checksLifetimes)
+@Suite("Event streams over loopback HTTP", .checksLifetimes, .hangLimit)
 final class EventStreamLoopbackTests {
     let server: EventStreamServer
     let scheduler = TestScheduler(now: .seconds(1000))

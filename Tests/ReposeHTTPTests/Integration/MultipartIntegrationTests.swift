@@ -10,7 +10,7 @@ import FoundationNetworking
 
 /// Multipart uploads through URLSession to a server that parses them strictly (rule M12).
 @MainActor
-@Suite("Multipart uploads over real HTTP", .checksLifetimes)
+@Suite("Multipart uploads over real HTTP", .checksLifetimes, .hangLimit)
 final class MultipartIntegrationTests {
     let fixture: IntegrationFixture
 

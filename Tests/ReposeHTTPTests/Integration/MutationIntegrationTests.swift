@@ -24,13 +24,19 @@ final class MutationIntegrationTests {
         return resource
     }
 
-    /// Waits until `resource` is not loading any more (a reload that a mutation started at the end of its turn).
-    private func settled(_ resource: Resource) async {
-        for _ in 0..<1_000 {
+    /// Waits until `resource` is not loading any more (a reload that a mutation started at the end of its turn);
+    /// records an issue if it still requests after ``Patience/wait``. Bounded by time, not by a count of turns: the
+    /// request it waits for is answered on another thread, which a loaded machine can hold back for many turns.
+    private func settled(_ resource: Resource, sourceLocation: SourceLocation = #_sourceLocation) async {
+        let deadline = ContinuousClock.now + Patience.wait
+        while true {
             await Task.yield()
             if let load = resource.loadRequests.first {
-                _ = await fixture.completion(of: load)
+                _ = await fixture.completion(of: load, sourceLocation: sourceLocation)
             } else if !resource.isRequesting {
+                return
+            } else if ContinuousClock.now > deadline {
+                Issue.record("\(resource.url) still requesting after \(Patience.wait)", sourceLocation: sourceLocation)
                 return
             }
         }

@@ -11,7 +11,7 @@ import FoundationNetworking
 /// Network faults against a real server, through `URLSessionProvider`, a `Service` and a `Resource` that loaded
 /// once before: each ends with the earlier data kept, one `error` event, and a message fit for display.
 @MainActor
-@Suite("Network faults over real HTTP", .checksLifetimes)
+@Suite("Network faults over real HTTP", .checksLifetimes, .hangLimit)
 final class NetworkFaultIntegrationTests {
     let fixture: IntegrationFixture
     var service: Service { fixture.service }

@@ -9,7 +9,7 @@ import FoundationNetworking
 #endif
 
 @MainActor
-@Suite("Resource transport failures over real HTTP", .checksLifetimes)
+@Suite("Resource transport failures over real HTTP", .checksLifetimes, .hangLimit)
 final class ResourceFailureIntegrationTests {
     let fixture: IntegrationFixture
     var service: Service { fixture.service }

@@ -8,7 +8,7 @@ import Testing
 import FoundationNetworking
 #endif
 
-@Suite("Messages that name what happened on the wire")
+@Suite("Messages that name what happened on the wire", .hangLimit)
 final class MessagesNameWhatHappenedTests {
     let server: LoopbackServer
     let provider = URLSessionProvider()

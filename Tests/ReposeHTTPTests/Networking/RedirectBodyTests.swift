@@ -8,7 +8,7 @@ import Testing
 import FoundationNetworking
 #endif
 
-@Suite("What a redirected request keeps: method, body and cookies")
+@Suite("What a redirected request keeps: method, body and cookies", .hangLimit)
 final class RedirectBodyTests {
     let server: LoopbackServer
     let provider = URLSessionProvider()

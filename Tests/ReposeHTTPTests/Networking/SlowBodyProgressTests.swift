@@ -8,7 +8,7 @@ import Testing
 import FoundationNetworking
 #endif
 
-@Suite("URLSessionProvider progress on a slow body")
+@Suite("URLSessionProvider progress on a slow body", .hangLimit)
 final class SlowBodyProgressTests {
     let server: LoopbackServer
     let provider = URLSessionProvider()

@@ -8,7 +8,7 @@ import Testing
 import FoundationNetworking
 #endif
 
-@Suite("URLSessionProvider cookies and Foundation's cache")
+@Suite("URLSessionProvider cookies and Foundation's cache", .hangLimit)
 final class URLSessionProviderCookieTests {
     let server: LoopbackServer
 

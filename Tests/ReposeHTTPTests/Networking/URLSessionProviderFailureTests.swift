@@ -8,7 +8,7 @@ import Testing
 import FoundationNetworking
 #endif
 
-@Suite("URLSessionProvider transport failures")
+@Suite("URLSessionProvider transport failures", .hangLimit)
 final class URLSessionProviderFailureTests {
     let server: LoopbackServer
     let provider = URLSessionProvider()

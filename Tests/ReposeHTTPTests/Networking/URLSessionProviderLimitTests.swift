@@ -8,7 +8,7 @@ import Testing
 import FoundationNetworking
 #endif
 
-@Suite("URLSessionProvider response size limit")
+@Suite("URLSessionProvider response size limit", .hangLimit)
 final class URLSessionProviderLimitTests {
     let server: LoopbackServer
     let provider = URLSessionProvider()

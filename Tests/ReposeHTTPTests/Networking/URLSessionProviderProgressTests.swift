@@ -8,7 +8,7 @@ import Testing
 import FoundationNetworking
 #endif
 
-@Suite("URLSessionProvider progress")
+@Suite("URLSessionProvider progress", .hangLimit)
 final class URLSessionProviderProgressTests {
     let server: LoopbackServer
     let provider = URLSessionProvider()

@@ -8,7 +8,7 @@ import Testing
 import FoundationNetworking
 #endif
 
-@Suite("URLSessionProvider redirects")
+@Suite("URLSessionProvider redirects", .hangLimit)
 final class URLSessionProviderRedirectTests {
     let server: LoopbackServer
     let provider = URLSessionProvider()

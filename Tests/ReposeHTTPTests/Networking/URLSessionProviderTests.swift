@@ -8,7 +8,7 @@ import Testing
 import FoundationNetworking
 #endif
 
-@Suite("URLSessionProvider against a loopback server")
+@Suite("URLSessionProvider against a loopback server", .hangLimit)
 final class URLSessionProviderTests {
     let server: LoopbackServer
     let provider = URLSessionProvider()

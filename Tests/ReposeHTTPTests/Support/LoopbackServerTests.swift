@@ -3,7 +3,7 @@ import Testing
 
 @testable import ReposeTestSupport
 
-@Suite("LoopbackServer")
+@Suite("LoopbackServer", .hangLimit)
 struct LoopbackServerTests {
     @Test("a server listens on a port of 127.0.0.1 and its process ends when stopped")
     func startAndStop() async throws {

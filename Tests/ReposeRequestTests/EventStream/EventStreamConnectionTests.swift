@@ -199,9 +199,7 @@ struct EventStreamConnectionTests {
         #expect(feed.requests.first?.header("Authorization") == "Bearer old")
         #expect(feed.requests.first?.header("X-App") == "demo")
         feed.open(status: 401, headers: [:])
-        for _ in 0..<200 where feed.requests.count < 2 {
-            await Task.yield()
-        }
+        await waitUntil { feed.requests.count >= 2 }
         let again = try #require(feed.requests.dropFirst().first)
         #expect(again.header("Authorization") == "Bearer new")
         feed.open()
