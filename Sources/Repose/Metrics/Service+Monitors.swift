@@ -5,7 +5,7 @@ extension Service {
     /// as it starts, and its ``RequestMetrics`` once it completed.
     ///
     /// A monitor is a subscription (rule X1): `owner` is held weakly, and once it is gone the monitor hears nothing
-    /// more and is released, at the service's next request at the latest; ``Subscription/cancel()`` on the returned
+    /// more and is released, at the service's next request at the latest; `cancel()` on the returned
     /// subscription ends it sooner. Releasing the subscription does not end it. With no monitor attached, nothing
     /// is measured and nothing is kept.
     ///
@@ -32,7 +32,7 @@ extension Service {
     ///   - started: Called when the request starts (goes to the network, or finds its answer in the caches), with
     ///     its method and URL (as sent: hide secrets in query strings before logging it).
     ///   - completed: Called once the request completed, however it completed.
-    /// - Returns: A ``Subscription`` that can end the monitor early.
+    /// - Returns: A `Subscription` that can end the monitor early.
     @discardableResult
     public func monitorRequests(
         matching pattern: (any ConfigurationPatternConvertible)? = nil, owner: AnyObject,
@@ -67,7 +67,7 @@ extension Service {
     ///   - owner: The object whose lifetime bounds the monitor, passed to the closures.
     ///   - started: Called with the owner when the request starts, with its method and URL.
     ///   - completed: Called with the owner once the request completed, however it completed.
-    /// - Returns: A ``Subscription`` that can end the monitor early.
+    /// - Returns: A `Subscription` that can end the monitor early.
     @discardableResult
     public func monitorRequests<Owner: AnyObject>(
         matching pattern: (any ConfigurationPatternConvertible)? = nil, owner: Owner,
