@@ -95,10 +95,8 @@ func downloadWithFileSizeLimit(_ limit: Int, _ url: URL, to destination: URL) {
     guard setrlimit(Int32(RLIMIT_FSIZE.rawValue), &bound) == 0 else { finish("no setrlimit", code: 3) }
     signal(SIGXFSZ, SIG_IGN)  // a write past the limit fails with EFBIG instead of ending the process
     let service = Service(baseURL: url.deletingLastPathComponent().absoluteString)
-    service.configure {
-        $0.monitorRequests { metrics in
-            FileHandle.standardOutput.write(Data("received \(metrics.bytesReceived)\n".utf8))
-        }
+    service.monitorRequests(owner: service) { metrics in
+        FileHandle.standardOutput.write(Data("received \(metrics.bytesReceived)\n".utf8))
     }
     service.resource(absoluteURL: url).download(to: destination).onCompletion { info in
         if let error = info.response.error { finish("failed \(error.userMessage)", code: 1) }

@@ -116,15 +116,24 @@ final class CacheThenNetworkDelegate: RequestDelegate {
     private let resource: Resource
     private var networkRequest: Request?
     private var isCancelled = false
+    /// When the app asked, for the monitors of a load the caches answer.
+    private let queued: TimeInterval
 
     init(resource: Resource) {
         self.resource = resource
+        queued = resource.core.now()
     }
 
     func startUnderlyingOperation(passingResponseTo completionHandler: RequestCompletionHandler) {
         resource.whenCacheChecked { [self] in
             guard !isCancelled else { return }
             if resource.isUpToDate, let cached = resource.record.latestData {
+                // A request answered without the network, which monitors hear as the cache's (rule X1).
+                if let metrics = resource.core.monitors.cacheAnswered(
+                    resource.url, queued: queued, now: resource.core.now())
+                {
+                    resource.latestMetrics = metrics
+                }
                 var reused = ResponseInfo(response: .success(cached), isNew: false)
                 reused.confirmsData = false
                 completionHandler.broadcastResponse(reused)

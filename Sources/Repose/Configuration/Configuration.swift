@@ -85,8 +85,6 @@ public struct Configuration {
 
     private var mutators: [Resource.RequestMutation] = []
     private var decorators: [@MainActor (Resource, Request) -> Request] = []
-    /// The request monitors (see `monitorRequests(started:completed:)`); empty, the usual case, measures nothing.
-    var monitors: [RequestMonitor] = []
 
     /// The mutators a request runs: the authenticator's first, which adds the credential, then the app's in the
     /// order they were added.

@@ -33,7 +33,8 @@ public struct ResourceSnapshot: Sendable, Hashable {
     /// response's `Content-Length`; `nil` for parsed content whose size nobody recorded.
     public var contentSize: Int?
     /// How long the latest monitored request took (``RequestMetrics/duration``); `nil` until a request completes
-    /// under a monitor: with none attached, nothing is measured (see ``Configuration/monitorRequests(started:completed:)``).
+    /// under a monitor: with none attached, nothing is measured (see
+    /// ``Service/monitorRequests(matching:owner:started:completed:)-(_,AnyObject,_,_)``).
     public var lastRequestDuration: TimeInterval?
     /// The body bytes the latest monitored request received (``RequestMetrics/bytesReceived``).
     public var lastRequestBytes: Int64?

@@ -12,7 +12,7 @@ import Foundation
 ///
 /// URLs and error messages have their secrets hidden. The `last` column shows the latest request's duration, body
 /// bytes received and source, for resources whose requests a monitor measures (see
-/// ``Configuration/monitorRequests(started:completed:)``); `-` elsewhere.
+/// ``Service/monitorRequests(matching:owner:started:completed:)-(_,AnyObject,_,_)``); `-` elsewhere.
 ///
 /// A `Sendable` value: keep it, compare two of them, or hand it to another task.
 public struct ServiceSnapshot: Sendable, Hashable, CustomStringConvertible {

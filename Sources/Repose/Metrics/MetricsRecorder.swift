@@ -6,7 +6,9 @@ import Foundation
 /// Safe (`@unchecked Sendable`): the provider's callbacks (any thread) write the transfer's figures under `lock`;
 /// the rest is written and read on the main actor only, by the request's delegate.
 final class MetricsRecorder: @unchecked Sendable {
-    private let monitors: [RequestMonitor]
+    private let monitors: RequestMonitors
+    /// The URL of the resource the request belongs to, which monitors' patterns are tested against.
+    private let resource: URL
     private let now: @Sendable () -> TimeInterval
     private let lock = NSLock()
     /// Written under `lock` by the provider's callbacks; made anew for each attempt.
@@ -18,9 +20,11 @@ final class MetricsRecorder: @unchecked Sendable {
     private var url: URL
 
     init(
-        monitors: [RequestMonitor], now: @escaping @Sendable () -> TimeInterval, method: RequestMethod, url: URL
+        monitors: RequestMonitors, resource: URL, now: @escaping @Sendable () -> TimeInterval, method: RequestMethod,
+        url: URL
     ) {
         self.monitors = monitors
+        self.resource = resource
         self.now = now
         self.method = method
         self.url = url
@@ -37,9 +41,7 @@ final class MetricsRecorder: @unchecked Sendable {
         started = now()
         lock.withLock { transfer = Transfer(bytesSent: Int64(bodySize)) }
         guard isFirst else { return }
-        for monitor in monitors {
-            monitor.started?(method, url)
-        }
+        monitors.tell(.started(method, url, resource: resource))
     }
 
     /// A progress sample from the provider, on any thread.
@@ -93,9 +95,7 @@ final class MetricsRecorder: @unchecked Sendable {
             started: started, firstByte: transfer.firstByte, finished: finished, bytesSent: transfer.bytesSent,
             bytesReceived: transfer.bytesReceived, source: source, attempts: attempts,
             redirects: cancelled ? 0 : transfer.redirects, connection: cancelled ? nil : transfer.connection)
-        for monitor in monitors {
-            monitor.completed(metrics)
-        }
+        monitors.tell(.completed(metrics, resource: resource))
         return metrics
     }
 }

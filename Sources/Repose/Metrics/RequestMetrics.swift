@@ -3,16 +3,14 @@ import Foundation
 /// What one completed network request cost: when it ran, how many bytes moved, where its answer came from and how
 /// many attempts it took.
 ///
-/// A monitor added with ``Configuration/monitorRequests(started:completed:)`` receives one for every request that
-/// reached the networking provider, once the request has completed (succeeded, failed or been cancelled). Times are
-/// read from the service's clock (seconds since 1970, like ``Entity/timestamp``), so tests that drive the clock see
-/// exact values.
+/// A monitor added with ``Service/monitorRequests(matching:owner:started:completed:)-(_,AnyObject,_,_)`` receives
+/// one for every request that reached the networking provider, and for every load the caches answered without it,
+/// once the request has completed (succeeded, failed or been cancelled). Times are read from the service's clock
+/// (seconds since 1970, like ``Entity/timestamp``), so tests that drive the clock see exact values.
 ///
 /// ```swift
-/// service.configure {
-///     $0.monitorRequests { metrics in
-///         if metrics.duration > 2 { print("slow: \(metrics.method.rawValue) \(metrics.url) \(metrics.duration) s") }
-///     }
+/// service.monitorRequests(owner: self) { metrics in
+///     if metrics.duration > 2 { print("slow: \(metrics.method.rawValue) \(metrics.url) \(metrics.duration) s") }
 /// }
 /// ```
 public struct RequestMetrics: Sendable, Hashable {
@@ -25,8 +23,10 @@ public struct RequestMetrics: Sendable, Hashable {
 
         /// The server sent a response with its body (any status but 304).
         public static let network = Source(description: "network")
-        /// The platform's HTTP cache (`URLCache`, on a session the app configured with one) answered without the
-        /// network, as far as the platform reports it (Apple platforms).
+        /// A cache answered without the network: Repose's own caches (``Configuration/pipeline``'s cache, read
+        /// when a load found fresh data there), or the platform's HTTP cache (`URLCache`, on a session the app
+        /// configured with one) as far as the platform reports it (Apple platforms). No body bytes moved; a load
+        /// Repose's caches answered sent no attempt (``attempts`` is 0) and has no ``statusCode``.
         public static let cache = Source(description: "cache")
         /// The server answered 304 Not Modified: the data the resource held was confirmed, no body moved.
         public static let notModified = Source(description: "notModified")

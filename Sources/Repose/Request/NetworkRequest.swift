@@ -266,15 +266,16 @@ final class NetworkRequest: RequestDelegate {
 
     // MARK: Metrics (rule X1)
 
-    /// The recorder for the attempt about to be sent, made with the first attempt when `configuration` has monitors.
+    /// The recorder for the attempt about to be sent, made with the first attempt when a monitor listens.
     func startMetrics(_ configuration: Configuration) -> MetricsRecorder? {
-        guard !configuration.monitors.isEmpty || metrics != nil else { return nil }
+        guard metrics != nil || resource.core.monitors.isListening else { return nil }
         let url = urlRequest.url ?? resource.url
         let isFirst = metrics == nil
         let recorder =
             metrics
             ?? MetricsRecorder(
-                monitors: configuration.monitors, now: resource.core.now, method: effectiveMethod, url: url)
+                monitors: resource.core.monitors, resource: resource.url, now: resource.core.now,
+                method: effectiveMethod, url: url)
         metrics = recorder
         recorder.attemptStarted(
             isFirst: isFirst, method: effectiveMethod, url: url, bodySize: urlRequest.httpBody?.count ?? 0)

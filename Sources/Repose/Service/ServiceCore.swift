@@ -35,6 +35,8 @@ final class ServiceCore {
     var reconnected: Signal<Void>?
     /// The event streams running for this service, stopped when the app drops it (rule V4).
     let eventStreams = EventStreamBook()
+    /// The request monitors (rule X1); none, the usual case, measures nothing.
+    let monitors = RequestMonitors()
 
     /// The `Service` the app holds for this core, while it holds one.
     private weak var handle: Service?

@@ -59,6 +59,19 @@ final class FileCacheRulesTests {
         #expect(resource.loadIfNeeded() == nil)
     }
 
+    @Test("X1 H4 a fresh entry on disk that answers loadIfNeeded is heard by a monitor as the cache's, 0 bytes")
+    func freshHitHeardAsCache() async throws {
+        try seed(raw, Data("fresh".utf8), timestamp: 995)
+        var heard: [RequestMetrics] = []
+        let monitor = harness.service.monitorRequests(owner: self) { metrics in heard.append(metrics) }
+        _ = await resource.loadIfNeeded()?.responseInfo
+        monitor.cancel()
+        #expect(harness.network.sent.isEmpty)
+        #expect(heard.map(\.source) == [.cache])
+        #expect(heard.map(\.bytesReceived) == [0])
+        #expect(heard.map(\.url.path) == ["/v1/a/b"])
+    }
+
     @Test("H4 K8 a fresh hit keeps its stored age: only a server's 304 makes cached data fresh again")
     func freshHitKeepsItsAge() async throws {
         try seed(raw, Data("fresh".utf8), timestamp: 995)

@@ -75,13 +75,14 @@ func printNames(_ profile: ObservableResource<[String: Any]>) async {
 /// Prints each request the service sends as it leaves, and how it ended once it is answered.
 @MainActor
 func watchRequests(of api: Service) {
-    api.configure {
-        $0.monitorRequests(started: { method, url in
-            print("sent:", method.rawValue, ReposeLog.describe(url: url))
-        }) { metrics in
-            let status = metrics.statusCode.map { "\($0)" } ?? "no answer"
-            let time = String(format: "%.2f s", metrics.duration)
-            print("answered:", status, metrics.source, metrics.bytesReceived, "bytes in", time)
+    api.monitorRequests(
+        owner: api,
+        started: { method, url in
+            print("asked:", method.rawValue, ReposeLog.describe(url: url))
         }
+    ) { metrics in
+        let status = metrics.statusCode.map { "\($0)" } ?? "-"
+        let time = String(format: "%.2f s", metrics.duration)
+        print("answered:", status, metrics.source, metrics.bytesReceived, "bytes in", time)
     }
 }

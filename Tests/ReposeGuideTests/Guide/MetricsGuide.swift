@@ -2,28 +2,22 @@
 import Foundation
 import Repose
 
-@testable import ReposeTestSupport
-
-enum MetricsGuide {
-    @MainActor
-    static func firstMonitor(api: Service) {
-        api.configure("/search/**") {
-            $0.monitorRequests { metrics in
-                print("\(metrics.url.path): \(metrics.duration) s, \(metrics.bytesReceived) bytes")
-            }
+// The first monitor: a screen's, by URL pattern.
+@MainActor final class SearchScreen {
+    init(api: Service) {
+        api.monitorRequests(matching: "/search/**", owner: self) { metrics in
+            print("\(metrics.url.path): \(metrics.duration) s, \(metrics.bytesReceived) bytes")
         }
     }
+}
 
-    @MainActor
-    static func slowRequests(api: Service) {
-        api.configure {
-            $0.monitorRequests { metrics in
-                guard metrics.duration > 1.5 else { return }
-                let url = ReposeLog.describe(url: metrics.url)  // query secrets redacted
-                let firstByte = metrics.timeToFirstByte.map { String(format: "%.2f s", $0) } ?? "-"
-                print("slow: \(metrics.method.rawValue) \(url) took \(metrics.duration) s (first byte \(firstByte))")
-            }
-        }
+// Log slow requests.
+@MainActor func logSlowRequests(of api: Service) {
+    api.monitorRequests(owner: api) { metrics in
+        guard metrics.duration > 1.5 else { return }
+        let url = ReposeLog.describe(url: metrics.url)  // query secrets redacted
+        let firstByte = metrics.timeToFirstByte.map { String(format: "%.2f s", $0) } ?? "-"
+        print("slow: \(metrics.method.rawValue) \(url) took \(metrics.duration) s (first byte \(firstByte))")
     }
 }
 
@@ -34,11 +28,9 @@ enum MetricsGuide {
     private(set) var bytes: Int64 = 0
     private(set) var notModified = 0
 
-    func attach(to api: Service) {
-        api.configure("/api/**") {
-            $0.monitorRequests(started: { [weak self] _, _ in self?.inFlight += 1 }) { [weak self] metrics in
-                self?.record(metrics)
-            }
+    init(api: Service) {
+        api.monitorRequests(matching: "/api/**", owner: self, started: { stats, _, _ in stats.inFlight += 1 }) {
+            stats, metrics in stats.record(metrics)
         }
     }
 
@@ -52,12 +44,13 @@ enum MetricsGuide {
 
 // See what reached the server.
 @MainActor func showTraffic(of api: Service) {
-    api.configure(description: "traffic") {
-        $0.monitorRequests(started: { method, url in
+    api.monitorRequests(
+        owner: api,
+        started: { method, url in
             print("→ \(method.rawValue) \(ReposeLog.describe(url: url))")
-        }) { metrics in
-            let status = metrics.statusCode.map(String.init) ?? "no response"
-            print("← \(status) \(metrics.source) \(metrics.bytesReceived) B in \(metrics.duration) s")
         }
+    ) { metrics in
+        let status = metrics.statusCode.map(String.init) ?? "-"
+        print("← \(status) \(metrics.source) \(metrics.bytesReceived) B in \(metrics.duration) s")
     }
 }

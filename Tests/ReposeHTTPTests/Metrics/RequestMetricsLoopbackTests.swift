@@ -18,8 +18,7 @@ final class RequestMetricsLoopbackTests {
 
     init() async throws {
         fixture = try await IntegrationFixture()
-        let heard = heard
-        fixture.service.configure { $0.monitorRequests { heard.metrics.append($0) } }
+        fixture.service.monitorRequests(owner: heard) { heard, metrics in heard.metrics.append(metrics) }
     }
 
     /// Runs `request` to completion and returns what the monitor heard of it.

@@ -8,7 +8,7 @@ import Testing
 @MainActor
 @Suite("X1 request metrics and monitors", .checksLifetimes)
 struct RequestMetricsTests {
-    /// What the monitors heard, in order.
+    /// What the monitors heard, in order; the owner of every monitor these tests attach.
     final class Heard {
         var events: [String] = []
         var metrics: [RequestMetrics] = []
@@ -20,12 +20,12 @@ struct RequestMetricsTests {
 
     /// Adds a monitor for `pattern` that writes what it hears to `heard`, each line prefixed with `name`.
     func monitor(_ pattern: String = "**", name: String = "m") {
-        let heard = heard
-        harness.service.configure(pattern) {
-            $0.monitorRequests(started: { method, url in heard.events.append("\(name) start \(method) \(url.path)") }) {
-                heard.events.append("\(name) done \($0.url.path)")
-                heard.metrics.append($0)
-            }
+        harness.service.monitorRequests(
+            matching: pattern, owner: heard,
+            started: { heard, method, url in heard.events.append("\(name) start \(method) \(url.path)") }
+        ) { heard, metrics in
+            heard.events.append("\(name) done \(metrics.url.path)")
+            heard.metrics.append(metrics)
         }
     }
 
@@ -62,13 +62,13 @@ struct RequestMetricsTests {
         let first = resource.load()
         await harness.answer(first, text: "old")
         let again = first.repeated()
-        let heard = heard
-        harness.service.configure { [weak again] in  // the configuration must not keep the request
-            $0.monitorRequests(started: { _, _ in
+        harness.service.monitorRequests(
+            owner: heard,
+            started: { [weak again] heard, _, _ in  // the monitor must not keep the request
                 heard.events.append("start")
                 again?.cancel()
-            }) { heard.metrics.append($0) }
-        }
+            }
+        ) { heard, metrics in heard.metrics.append(metrics) }
         again.start()
         let response = await again.response
         #expect(response.error?.isCancellation == true)
@@ -171,7 +171,7 @@ struct RequestMetricsTests {
 
     @Test("X1 with no monitor nothing is measured: no recorder, no metrics kept, `-` in the inspector")
     func noMonitor() async throws {
-        harness.service.configure("/other/**") { $0.monitorRequests { _ in } }
+        harness.service.monitorRequests(owner: heard) { _ in }.cancel()
         let resource = harness.service.resource("/items")
         let load = resource.load()
         #expect((load.delegate as? NetworkRequest)?.isMeasuring == false)
