@@ -14,24 +14,24 @@ struct EventStreamConnectionTests {
     var feed: StubEventStream { fixture.feed }
 
     @Test("V2 observing connects with Accept text/event-stream; a 200 event stream opens it")
-    func connects() throws {
+    func connects() async throws {
         let states = StateLog()
         let stream = fixture.observedStream(owner: states, states: states)
         let request = try #require(feed.requests.first)
         #expect(request.header("Accept") == "text/event-stream")
         #expect(request.header("Last-Event-ID") == nil)
-        feed.open()
+        await feed.open()
         #expect(states.values == ["connecting", "open"])
         #expect(stream.connection.value.isOpen)
     }
 
     @Test("V2 after the body ends it reconnects after the server's retry, sending Last-Event-ID")
-    func reconnectsWithLastEventID() throws {
+    func reconnectsWithLastEventID() async throws {
         let states = StateLog()
         let stream = fixture.observedStream(owner: states, states: states)
-        feed.open()
-        feed.send("retry: 500\nid: 41\ndata: a\n\nid: 42\ndata: b\n\n")
-        feed.end()
+        await feed.open()
+        await feed.send("retry: 500\nid: 41\ndata: a\n\nid: 42\ndata: b\n\n")
+        await feed.end()
         #expect(states.values == ["connecting", "open", "connecting"])
         fixture.advance(0.499)
         #expect(feed.requests.count == 1)
@@ -43,81 +43,81 @@ struct EventStreamConnectionTests {
     }
 
     @Test("V2 while the server keeps failing, the wait doubles: 3, 6, 12 s, and an open stream resets it")
-    func backsOff() {
+    func backsOff() async {
         let states = StateLog()
-        withExtendedLifetime(fixture.observedStream(owner: states, states: states)) {
-            var connectTimes: [Double] = []
-            var elapsed = 0.0
-            for _ in 0..<3 {
-                feed.open(status: 503, headers: [:])
-                let before = feed.requests.count
-                while feed.requests.count == before, elapsed < 100 {
-                    fixture.advance(0.5)
-                    elapsed += 0.5
-                }
-                connectTimes.append(elapsed)
+        let stream = fixture.observedStream(owner: states, states: states)
+        defer { withExtendedLifetime(stream) {} }
+        var connectTimes: [Double] = []
+        var elapsed = 0.0
+        for _ in 0..<3 {
+            await feed.open(status: 503, headers: [:])
+            let before = feed.requests.count
+            while feed.requests.count == before, elapsed < 100 {
+                fixture.advance(0.5)
+                elapsed += 0.5
             }
-            #expect(connectTimes == [3, 9, 21])
-            #expect(states.values.last == "connecting")
-            feed.open()
-            feed.fail()
-            fixture.advance(3)
-            #expect(feed.requests.count == 5)  // back to the plain retry interval after an open stream
+            connectTimes.append(elapsed)
         }
+        #expect(connectTimes == [3, 9, 21])
+        #expect(states.values.last == "connecting")
+        await feed.open()
+        await feed.fail()
+        fixture.advance(3)
+        #expect(feed.requests.count == 5)  // back to the plain retry interval after an open stream
     }
 
     @Test("V2 a 204 closes the stream for good: no reconnection")
-    func noContentEnds() {
+    func noContentEnds() async {
         let states = StateLog()
-        withExtendedLifetime(fixture.observedStream(owner: states, states: states)) {
-            feed.open(status: 204, headers: [:])
-            fixture.advance(600)
-            #expect(feed.requests.count == 1)
-            #expect(states.values == ["connecting", "closed"])
-        }
+        let stream = fixture.observedStream(owner: states, states: states)
+        defer { withExtendedLifetime(stream) {} }
+        await feed.open(status: 204, headers: [:])
+        fixture.advance(600)
+        #expect(feed.requests.count == 1)
+        #expect(states.values == ["connecting", "closed"])
     }
 
     @Test("V2 a content type other than text/event-stream fails the stream for good")
-    func wrongContentTypeEnds() {
+    func wrongContentTypeEnds() async {
         let states = StateLog()
-        withExtendedLifetime(fixture.observedStream(owner: states, states: states)) { stream in
-            feed.open(status: 200, headers: ["Content-Type": "text/plain"])
-            fixture.advance(600)
-            #expect(feed.requests.count == 1)
-            #expect(stream.connection.value.error != nil)
-            #expect(!feed.isConnected)
-        }
+        let stream = fixture.observedStream(owner: states, states: states)
+        defer { withExtendedLifetime(stream) {} }
+        await feed.open(status: 200, headers: ["Content-Type": "text/plain"])
+        fixture.advance(600)
+        #expect(feed.requests.count == 1)
+        #expect(stream.connection.value.error != nil)
+        #expect(!feed.isConnected)
     }
 
     @Test("V2 a 404 fails the stream for good; a transport error before opening retries")
-    func clientErrorEndsTransportErrorRetries() {
+    func clientErrorEndsTransportErrorRetries() async {
         let states = StateLog()
-        withExtendedLifetime(fixture.observedStream(owner: states, states: states)) { stream in
-            feed.fail()
-            #expect(stream.connection.value.error != nil)
-            fixture.advance(3)
-            #expect(feed.requests.count == 2)
-            feed.open(status: 404, headers: [:])
-            fixture.advance(600)
-            #expect(feed.requests.count == 2)
-            #expect(stream.connection.value.error?.httpStatusCode == 404)
-        }
+        let stream = fixture.observedStream(owner: states, states: states)
+        defer { withExtendedLifetime(stream) {} }
+        await feed.fail()
+        #expect(stream.connection.value.error != nil)
+        fixture.advance(3)
+        #expect(feed.requests.count == 2)
+        await feed.open(status: 404, headers: [:])
+        fixture.advance(600)
+        #expect(feed.requests.count == 2)
+        #expect(stream.connection.value.error?.httpStatusCode == 404)
     }
 
     @Test("V1 an event that grows past maximumResponseSize fails the attempt, which retries, rather than fill memory")
-    func oversizedEventFails() {
+    func oversizedEventFails() async {
         fixture.service.configure { $0.maximumResponseSize = 64 }
         let states = StateLog()
-        withExtendedLifetime(fixture.observedStream(owner: states, states: states)) { stream in
-            feed.open()
-            feed.send("data: " + String(repeating: "x", count: 40) + "\n")
-            #expect(stream.connection.value.isOpen)
-            feed.send("data: " + String(repeating: "y", count: 40))
-            #expect(stream.connection.value.error?.cause is RequestError.Cause.ResponseTooLarge)
-            #expect(!feed.isConnected)
-            fixture.advance(3)
-            #expect(feed.requests.count == 2)
-        }
+        let stream = fixture.observedStream(owner: states, states: states)
+        defer { withExtendedLifetime(stream) {} }
+        await feed.open()
+        await feed.send("data: " + String(repeating: "x", count: 40) + "\n")
+        #expect(stream.connection.value.isOpen)
+        await feed.send("data: " + String(repeating: "y", count: 40))
+        #expect(stream.connection.value.error?.cause is RequestError.Cause.ResponseTooLarge)
+        #expect(!feed.isConnected)
+        fixture.advance(3)
+        #expect(feed.requests.count == 2)
     }
 
     @Test("V2 a stream at an invalid URL fails for good without sending anything")
@@ -132,15 +132,15 @@ struct EventStreamConnectionTests {
     }
 
     @Test("V4 the service's reconnect signal reconnects a waiting stream at once")
-    func reconnectSignal() {
+    func reconnectSignal() async {
         let states = StateLog()
-        withExtendedLifetime(fixture.observedStream(owner: states, states: states)) {
-            feed.fail()
-            feed.fail()  // nothing under way: ignored
-            #expect(feed.requests.count == 1)
-            fixture.reconnect.send(())
-            #expect(feed.requests.count == 2)
-        }
+        let stream = fixture.observedStream(owner: states, states: states)
+        defer { withExtendedLifetime(stream) {} }
+        await feed.fail()
+        await feed.fail()  // nothing under way: ignored
+        #expect(feed.requests.count == 1)
+        fixture.reconnect.send(())
+        #expect(feed.requests.count == 2)
     }
 
     @Test("V5 the stream's request carries configured headers, and a 401 refreshes the credential once")
@@ -154,13 +154,13 @@ struct EventStreamConnectionTests {
         let stream = fixture.observedStream(owner: states, states: states)
         #expect(feed.requests.first?.header("Authorization") == "Bearer old")
         #expect(feed.requests.first?.header("X-App") == "demo")
-        feed.open(status: 401, headers: [:])
+        await feed.open(status: 401, headers: [:])
         for _ in 0..<200 where feed.requests.count < 2 {
             await Task.yield()
         }
         let again = try #require(feed.requests.dropFirst().first)
         #expect(again.header("Authorization") == "Bearer new")
-        feed.open()
+        await feed.open()
         #expect(stream.connection.value.isOpen)
     }
 }

@@ -29,7 +29,7 @@ final class OutboxFixture {
     }
 
     deinit {
-        network.failPending()
+        Task { [network] in await network.failPending() }
         try? FileManager.default.removeItem(at: folder)
     }
 
@@ -59,7 +59,7 @@ final class OutboxFixture {
     /// Fails every request on its way as an offline network would, and waits until the outbox has taken it in.
     func goOffline() async {
         await settle()
-        while network.pendingCount > 0 { network.fail(with: URLError(.notConnectedToInternet)) }
+        while network.pendingCount > 0 { await network.fail(with: URLError(.notConnectedToInternet)) }
         await outbox.idle()
     }
 

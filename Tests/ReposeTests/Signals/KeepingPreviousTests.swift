@@ -32,7 +32,7 @@ struct KeepingPreviousTests {
     /// Answers the oldest pending search with `text` and waits for its completion.
     func answer(_ text: String, status: Int = 200) async {
         let request = harness.service.resource("/search").withParam("q", query.value).loadRequests.first
-        harness.network.respond(status: status, contentType: "text/plain", text: text)
+        await harness.network.respond(status: status, contentType: "text/plain", text: text)
         _ = await request?.responseInfo
     }
 
