@@ -43,6 +43,8 @@ let package = Package(
         .executableTarget(name: "repose-upload-probe", dependencies: ["Repose"], path: "Tests/UploadProbe"),
         .executableTarget(name: "repose-outbox-writer", dependencies: ["Repose"], path: "Tests/OutboxWriter"),
         .executableTarget(name: "repose-download-probe", dependencies: ["Repose"], path: "Tests/DownloadProbe"),
+        // The first-server guide's program, run twice in a row to show that a second run sends nothing.
+        .executableTarget(name: "repose-first-server", dependencies: ["Repose"], path: "Tests/FirstServerProgram"),
 
         .testTarget(name: "ReposeSignalsTests", dependencies: ["ReposeSignals"]),
         // The library's tests, in two modules so that a release build optimizes them on two cores at once, over

@@ -1,4 +1,5 @@
 // SignalsTour: a walk through the ReposeSignals operators. Run it with `swift run SignalsTour`.
+import Observation
 import ReposeSignals
 
 func step(_ title: String) {
@@ -130,6 +131,125 @@ let lastTap = taps.signal.hold(initial: "none yet")
 print("last tap before: \(lastTap.value)")
 taps.send("tap 4")
 print("last tap after: \(lastTap.value)")
+
+// withLatestFrom pairs each tap with the form as it is at that moment; typing alone sends nothing.
+step("withLatestFrom")
+let form = MutableState("draft")
+let submit = SignalSource<Void>()
+subscriptions.append(
+    submit.signal.withLatestFrom(form.state).observe { _, text in print("submitted \"\(text)\"") })
+form.value = "final text"
+submit.send(())
+
+// sample delivers the latest value at each tick, once per value: a tick with nothing new delivers nothing.
+step("sample on a timer")
+let clockScheduler = TestScheduler()
+let temperature = SignalSource<Int>()
+subscriptions.append(
+    temperature.signal.sample(Signal.timer(every: .seconds(1), scheduler: clockScheduler))
+        .observe { print("sampled \($0) °C at \(clockScheduler.now)") })
+temperature.send(19)
+temperature.send(21)
+clockScheduler.advance(by: .seconds(2))
+
+// zip pairs the n-th values of its inputs; unpaired values wait in a bounded buffer.
+step("zip")
+let questions = SignalSource<String>()
+let answers = SignalSource<Int>()
+subscriptions.append(questions.signal.zip(answers.signal).observe { print("\($0) → \($1)") })
+questions.send("6 × 7")
+questions.send("2 + 2")
+answers.send(42)
+answers.send(4)
+
+// prefix and first take the beginning of a signal and then finish: the observation ends by itself, and its closure
+// is released, with no subscription to keep.
+step("prefix and first finish by themselves")
+final class Listener {}
+final class Probe {
+    deinit { print("the first() closure is released") }
+}
+let listener = Listener()
+let events = SignalSource<String>()
+events.signal.first().observe(owner: listener) { [probe = Probe()] _, event in
+    _ = probe
+    print("first event: \(event)")
+}
+events.send("launch")
+events.send("this one is not printed")
+
+// dropFirst and pairwise: skip the beginning, or see each value with the one before it.
+step("dropFirst and pairwise")
+let readings = SignalSource<Int>()
+subscriptions.append(readings.signal.dropFirst().pairwise().observe { print("moved from \($0) to \($1)") })
+for reading in [0, 10, 15, 30] { readings.send(reading) }
+
+// collect gathers values into arrays, by count or by time window; an empty window sends nothing.
+step("collect")
+let logLines = SignalSource<String>()
+let batchScheduler = TestScheduler()
+subscriptions.append(logLines.signal.collect(count: 2).observe { print("pair of lines: \($0)") })
+subscriptions.append(
+    logLines.signal.collect(every: .seconds(1), scheduler: batchScheduler).observe { print("one second: \($0)") })
+for line in ["a", "b", "c"] { logLines.send(line) }
+batchScheduler.advance(by: .seconds(3))
+
+// Key paths work where a closure would: map(\.name), removeDuplicates(by: \.id).
+step("key paths")
+struct User {
+    let id: Int
+    let name: String
+}
+let users = SignalSource<User>()
+subscriptions.append(users.signal.removeDuplicates(by: \.id).map(\.name).observe { print("user \($0)") })
+users.send(User(id: 1, name: "Ada"))
+users.send(User(id: 1, name: "Ada (edited, same id)"))
+users.send(User(id: 2, name: "Grace"))
+
+// handleEvents taps a chain: it sees the connection, each value and the end, and changes nothing.
+step("handleEvents")
+let tapped = SignalSource<Int>()
+let tap = tapped.signal.handleEvents(
+    receiveSubscription: { print("tap: connected") }, receiveOutput: { print("tap: \($0)") },
+    receiveCancel: { print("tap: disconnected") }
+).observe { _ in }
+tapped.send(1)
+tap.cancel()
+
+// Any AsyncSequence becomes a signal, iterated while observed; when the sequence ends, the signal finishes.
+step("an AsyncSequence as a signal")
+let (stream, continuation) = AsyncStream<String>.makeStream()
+let streamed = Signal(stream)
+var streamDone = false
+streamed.handleEvents(receiveCompletion: { streamDone = true }).observe(owner: listener) { _, message in
+    print("streamed: \(message)")
+}
+continuation.yield("hello")
+continuation.yield("world")
+continuation.finish()
+while !streamDone { await Task.yield() }
+print("the stream ended, and so did the signal")
+
+// An expression over @Observable properties becomes a State; a State becomes an @Observable object.
+step("Observation both ways")
+@Observable final class Cart {
+    var items: [String] = []
+}
+let cart = Cart()
+let itemCount = State(tracking: { cart.items.count })
+var counted: [Int] = []
+subscriptions.append(itemCount.observe { counted.append($0) })
+cart.items.append("tea")
+while counted.count < 2 { await Task.yield() }
+print("item counts seen: \(counted)")
+let mirror = ObservableMutableState(query)
+withObservationTracking {
+    _ = mirror.value
+} onChange: {
+    print("Observation heard the query change")
+}
+mirror.value = "typed into a text field"
+print("the query state now holds \"\(query.value)\"")
 
 // Cancelling a subscription (or releasing it) ends the observation.
 step("cancel")

@@ -85,7 +85,7 @@ public final class StubEventStream: Sendable {
         }
     }
 
-    /// A new connection, from the provider's `startStreaming`.
+    /// A new connection, from the provider's `startTransfer`.
     func connect(_ connection: StubStreamConnection) {
         state.withLock { $0.connections.append(connection) }
     }

@@ -18,7 +18,7 @@ extension DemoClient {
         case .inspect: inspect()
         case .help: print(Command.summary)
         case .quit:
-            quit()
+            await quit()
             return false
         }
         return true

@@ -77,8 +77,8 @@ final class DemoClient {
         return service.resource(segments: ["repos"] + names + more)
     }
 
-    /// Quits: waits for the disk cache's pending writes, so that the next launch finds them.
-    func quit() {
-        cache.workQueue.sync {}
+    /// Quits: waits until the service's pending disk writes are done, so that the next launch finds them.
+    func quit() async {
+        await service.flush()
     }
 }

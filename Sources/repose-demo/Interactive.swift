@@ -31,6 +31,6 @@ struct Interactive {
             Terminal.prompt()
         }
         print("")
-        client.quit()
+        await client.quit()
     }
 }

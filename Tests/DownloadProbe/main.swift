@@ -10,6 +10,15 @@
 // writer stuck on a slow disk would, until the release file exists (60 s at most); then takes the rest and prints
 // `received <bytes>` or `failed <message>`. In a process of its own because holding a piece holds every URLSession
 // of its process on Linux (they share one queue), which would stall the other tests.
+//
+// Usage: repose-download-probe start <URL> <destination file>
+// For DownloadLeftoverTests: starts downloading and prints `started` once the download's temporary file exists, then
+// waits (180 s at most) for the test to kill it.
+//
+// Usage: repose-download-probe fsize <bytes> <URL> <destination file>
+// For DownloadLeftoverTests: downloads with the process's file size limit (RLIMIT_FSIZE) set to <bytes>, as a full
+// disk would stop the writes, and prints `received <bytes>` (what came from the network, by the request's metrics)
+// and `failed <message>` or `saved`. In a process of its own because the limit is the whole process's.
 import Foundation
 import Repose
 
@@ -64,11 +73,52 @@ final class HoldingSink: ResponseSink, @unchecked Sendable {
     }
 }
 
+/// Starts downloading `url` to `destination` and says so once the temporary file exists.
+@MainActor
+func start(_ url: URL, to destination: URL) {
+    let service = Service(baseURL: url.deletingLastPathComponent().absoluteString)
+    service.resource(absoluteURL: url).download(to: destination)
+    Kept.service = service  // until the process is killed
+    FileHandle.standardOutput.write(Data("started\n".utf8))
+}
+
+/// What the probe keeps alive while the run loop runs.
+@MainActor
+enum Kept {
+    static var service: Service?
+}
+
+/// Downloads `url` to `destination` with writes limited to `limit` bytes per file.
+@MainActor
+func downloadWithFileSizeLimit(_ limit: Int, _ url: URL, to destination: URL) {
+    var bound = rlimit(rlim_cur: rlim_t(limit), rlim_max: rlim_t(limit))
+    guard setrlimit(Int32(RLIMIT_FSIZE.rawValue), &bound) == 0 else { exitWith("no setrlimit", code: 3) }
+    signal(SIGXFSZ, SIG_IGN)  // a write past the limit fails with EFBIG instead of ending the process
+    let service = Service(baseURL: url.deletingLastPathComponent().absoluteString)
+    service.configure {
+        $0.monitorRequests { metrics in
+            FileHandle.standardOutput.write(Data("received \(metrics.bytesReceived)\n".utf8))
+        }
+    }
+    service.resource(absoluteURL: url).download(to: destination).onCompletion { info in
+        if let error = info.response.error { exitWith("failed \(error.userMessage)", code: 1) }
+        exitWith("saved", code: 0)
+    }
+    Kept.service = service
+}
+
 @MainActor
 func run() {
     let arguments = CommandLine.arguments
     if arguments.count == 4, arguments[1] == "hold", let url = URL(string: arguments[2]) {
         return hold(url, until: URL(fileURLWithPath: arguments[3]))
+    }
+    if arguments.count == 4, arguments[1] == "start", let url = URL(string: arguments[2]) {
+        return start(url, to: URL(fileURLWithPath: arguments[3]))
+    }
+    if arguments.count == 5, arguments[1] == "fsize", let limit = Int(arguments[2]), let url = URL(string: arguments[3])
+    {
+        return downloadWithFileSizeLimit(limit, url, to: URL(fileURLWithPath: arguments[4]))
     }
     guard arguments.count == 3, let url = URL(string: arguments[1]) else {
         exitWith("usage: repose-download-probe <download URL> <destination file>", code: 2)

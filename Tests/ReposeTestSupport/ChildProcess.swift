@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The helper executables some tests run as child processes; SwiftPM builds them beside the test bundle.
 enum ChildProcess {
     static func executable(named name: String) throws -> URL {
@@ -40,6 +46,38 @@ enum ChildProcess {
         let output = stdout.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    }
+
+    /// Starts `executable`, kills it with `SIGKILL` once it prints a line that starts with `line` (or after `timeout`
+    /// seconds, whichever comes first), and returns what it printed. Blocks: call it through
+    /// ``offTheTestThreads(_:)``.
+    static func killOnLine(
+        _ executable: URL, arguments: [String], line: String, timeout: TimeInterval = 120
+    ) throws -> String {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let stdout = Pipe()
+        process.standardOutput = stdout
+        try process.run()
+        let pid = process.processIdentifier
+        let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
+        defer {
+            watchdog.cancel()
+            process.waitUntilExit()
+        }
+        var printed = ""
+        let reader = stdout.fileHandleForReading
+        while true {  // bounded: the pipe ends when the child dies, by the kill below or the watchdog
+            let chunk = reader.availableData
+            if chunk.isEmpty { break }
+            printed += String(decoding: chunk, as: UTF8.self)
+            if printed.split(separator: "\n").contains(where: { $0.hasPrefix(line) }) {
+                kill(pid, SIGKILL)
+            }
+        }
+        return printed
     }
 
     /// Runs `work`, which blocks on a child process, on a thread of its own: blocking the main thread or a thread

@@ -34,6 +34,8 @@ let benchmarks: @Sendable () -> Void = {
     memoryBenchmarks()
     manySubscriptionsBenchmarks()
     batchBenchmarks()
+    statelessOperatorBenchmarks()
+    combiningOperatorBenchmarks()
 }
 
 func sendBenchmarks() {

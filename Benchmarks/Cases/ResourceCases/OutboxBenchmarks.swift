@@ -38,6 +38,24 @@ func outboxBenchmarks() {
             }
         }
     }
+    // Making and sending n writes that each show an optimistic change on one observed resource, through the outbox
+    // (one after another) and at once, until the reload that confirms them has replaced every change: linear in n
+    // (rule T4), where applying every pending change again at each step made 2,000 writes take seconds.
+    for writes in isSmokeRun ? [100] : [1_000, 2_000] {
+        for throughOutbox in [true, false] {
+            let way = throughOutbox ? "through the outbox" : "at once"
+            mainActorBenchmark(
+                "Optimistic writes: make and send \(writes) to 1 observed resource, \(way) (per batch)",
+                configuration(.one, seconds: 3)
+            ) {
+                measured in
+                let fixture = QueuedWrites(resources: 1, folder: false, usesOutbox: throughOutbox)
+                fixture.network.isOffline = false
+                await measured.runTask { await fixture.writeOptimistically(writes) }
+                await fixture.end()
+            }
+        }
+    }
     // Over a folder, each write's line is added to the journal on the main actor before `request` returns; the
     // journal's flush to the device runs on the outbox's queue, once for the writes made meanwhile.
     for writes in isSmokeRun ? [100] : [1_000, 10_000] {
@@ -62,14 +80,14 @@ private final class QueuedWrites {
     let notes: [Resource]
     private let folder: URL?
 
-    init(resources: Int, folder useFolder: Bool) {
+    init(resources: Int, folder useFolder: Bool, usesOutbox: Bool = true) {
         folder =
             useFolder
             ? FileManager.default.temporaryDirectory.appendingPathComponent("outbox-bench-\(UUID().uuidString)") : nil
         let service = Service(
             baseURL: baseURL,
             options: .init(networking: network, reconnected: nil, becameActive: nil, outboxDirectory: folder))
-        service.configure { $0.usesOutbox = true }
+        service.configure { $0.usesOutbox = usesOutbox }
         notes = (0..<resources).map { service.resource("/notes/\($0)") }
         self.service = service
     }
@@ -78,6 +96,20 @@ private final class QueuedWrites {
         for index in 0..<writes {
             notes[index % notes.count].request(.post, json: ["n": index])
         }
+    }
+
+    /// Makes `writes` writes to the first note, each showing a change, while it is observed; returns once they are
+    /// answered and a reload has replaced their changes with the server's data.
+    func writeOptimistically(_ writes: Int) async {
+        let note = notes[0]
+        let observation = note.state.observe { _ in }
+        var requests: [Request] = []
+        for index in 0..<writes {
+            requests.append(note.request(.post, json: ["n": index], showing: .merge(["n": index])))
+        }
+        for request in requests { _ = await request.response }
+        for await state in note.state.values where state.pendingChanges == 0 && !state.isLoading { break }
+        observation.cancel()
     }
 
     /// The same writes as plain requests, each resource's sent when its previous one completes.

@@ -51,9 +51,10 @@ public final class FileEntityCache: EntityCache, @unchecked Sendable {
     public let directory: URL
     /// How much the folder may hold.
     public let limits: Limits
-    /// The serial queue all file access happens on.
-    public let workQueue = DispatchQueue(label: "Repose.FileEntityCache", qos: .utility)
+    /// The serial queue all file access happens on: one for every cache of the process over the same folder.
+    public var workQueue: DispatchQueue { folderQueue.queue }
 
+    private let folderQueue: CacheFolderQueue
     private let codecs: [CacheCodec]
     private let shouldStore: (@MainActor @Sendable (Resource) -> Bool)?
     private let lock = NSLock()
@@ -81,6 +82,7 @@ public final class FileEntityCache: EntityCache, @unchecked Sendable {
         storing shouldStore: (@MainActor @Sendable (Resource) -> Bool)? = nil
     ) {
         self.directory = directory
+        folderQueue = CacheFolderQueue.of(directory)
         self.limits = limits
         self.codecs = codecs
         self.shouldStore = shouldStore

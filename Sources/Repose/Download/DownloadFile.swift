@@ -14,13 +14,16 @@ import Darwin
 /// The file is created with `open(2)` (`O_CREAT | O_EXCL`, mode 0600, then `fchmod` so that no umask widens or
 /// narrows it) so that nobody else can read a byte of it at any moment, and nothing already at that name is
 /// followed or overwritten. It sits beside the destination so that the final `rename(2)` stays on one file system
-/// and is atomic: a reader of the destination sees the old file or the whole new one.
+/// and is atomic: a reader of the destination sees the old file or the whole new one. Its name does not repeat the
+/// destination's, so that any legal destination name works, and it stays locked while in use, so that the next
+/// process to download into the folder can tell a killed process's leftover from a live download
+/// (``DownloadLeftovers``, rule T8).
 ///
 /// It is a download's ``BodySink``: each piece of the body is written as it arrives, so memory stays flat however
 /// large the body, and the first write that fails stops the transfer. An error response's body never comes here (the
 /// attempt reads it into memory, as a load's), and a 304 leaves the destination as it was.
 ///
-/// Safe (`@unchecked Sendable`): the attempt calls `write` and `end` one at a time; `lock` guards the descriptor for
+/// Safe (`@unchecked Sendable`): the attempt calls `append` and `end` one at a time; `lock` guards the descriptor for
 /// a cancellation from another thread.
 final class DownloadFile: BodySink, @unchecked Sendable {
     let destination: URL
@@ -34,12 +37,22 @@ final class DownloadFile: BodySink, @unchecked Sendable {
     init(destination: URL) throws {
         self.destination = destination
         let folder = destination.deletingLastPathComponent()
-        temporary = folder.appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).download")
-        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        DownloadLeftovers.removeOnce(in: folder)
+        let id = UUID().uuidString
+        temporary = folder.appendingPathComponent(DownloadLeftovers.temporaryName(id))
+        // Created under another name and locked before it takes the name leftovers are known by.
+        let creating = folder.appendingPathComponent(DownloadLeftovers.creatingName(id)).path
+        let fd = open(creating, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else {
             throw RequestError.Cause.DownloadFileFailed(fileURL: destination, errorNumber: errno)
         }
         _ = fchmod(fd, 0o600)
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0, rename(creating, temporary.path) == 0 else {
+            let number = errno
+            close(fd)
+            unlink(creating)
+            throw RequestError.Cause.DownloadFileFailed(fileURL: destination, errorNumber: number)
+        }
         descriptor = fd
     }
 
@@ -88,28 +101,33 @@ final class DownloadFile: BodySink, @unchecked Sendable {
 
     /// Closes the file and moves it into place; throws ``RequestError/Cause/DownloadFileFailed`` (and removes the
     /// temporary file) if it cannot.
+    /// The file is renamed while still open, and so locked: no other process takes it for a leftover meanwhile.
     func finish() throws {
-        let closed = lock.withLock { () -> Bool in
-            defer { descriptor = -1 }
-            return descriptor >= 0 && close(descriptor) == 0
-        }
-        guard closed, rename(temporary.path, destination.path) == 0 else {
-            let number = errno
-            unlink(temporary.path)
-            throw RequestError.Cause.DownloadFileFailed(fileURL: destination, errorNumber: number)
+        try lock.withLock {
+            guard descriptor >= 0 else {
+                throw RequestError.Cause.DownloadFileFailed(fileURL: destination, errorNumber: EBADF)
+            }
+            defer {
+                close(descriptor)
+                descriptor = -1
+            }
+            guard rename(temporary.path, destination.path) == 0 else {
+                let number = errno
+                unlink(temporary.path)
+                throw RequestError.Cause.DownloadFileFailed(fileURL: destination, errorNumber: number)
+            }
         }
     }
 
-    /// Closes and removes the temporary file: a failed or cancelled download leaves nothing behind. Safe to call
+    /// Removes and closes the temporary file: a failed or cancelled download leaves nothing behind. Safe to call
     /// more than once.
     func discard() {
-        let wasOpen = lock.withLock { () -> Bool in
-            defer { descriptor = -1 }
-            guard descriptor >= 0 else { return false }
+        lock.withLock {
+            guard descriptor >= 0 else { return }
+            unlink(temporary.path)  // before the close that drops the lock
             close(descriptor)
-            return true
+            descriptor = -1
         }
-        if wasOpen { unlink(temporary.path) }
     }
 }
 

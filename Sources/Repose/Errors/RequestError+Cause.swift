@@ -96,7 +96,10 @@ extension RequestError {
             public let actualType: Any.Type
             /// A description of the transformer.
             public let transformer: String
-            var displayMessage: String { "Cannot parse server response" }
+            /// Names both types, so that a model read without the transformer that makes it says so at once.
+            var displayMessage: String {
+                "\(RequestError.cannotParseResponseMessage) (expected \(expectedType), got \(actualType))"
+            }
         }
 
         /// A JSON response was a bare value (`17`, `"foo"`, `null`) instead of an object or an array.

@@ -33,7 +33,9 @@ extension EventStream {
             Effect(action: .invalidate, resources: resources)
         }
 
-        /// Loads the resources now, observed or not, with ``Resource/load()``.
+        /// Loads the resources now, observed or not, with ``Resource/load()``. A resource with a load already in
+        /// flight loads once more after it, however many reload events come meanwhile: a flood of events costs two
+        /// loads, not one each.
         ///
         /// - Parameter resources: Picks the resources; by default, the one the event names.
         public static func reload(_ resources: (@MainActor (Event) -> [Resource])? = nil) -> Effect {
@@ -56,14 +58,14 @@ extension EventStream {
             Effect(action: .replaceContent(contentType: contentType), resources: resources)
         }
 
-        /// Applies the effect to what `event` picks.
+        /// Applies the effect to what `event` picks, for the stream `runner` runs.
         @MainActor
-        func apply(_ event: Event, core: ServiceCore) {
-            let targets = resources?(event) ?? core.resourceNamed(by: event).map { [$0] } ?? []
+        func apply(_ event: Event, in runner: EventStreamRunner) {
+            let targets = resources?(event) ?? runner.core.resourceNamed(by: event).map { [$0] } ?? []
             for resource in targets {
                 switch action {
                 case .invalidate: resource.invalidateForMutation()
-                case .reload: resource.load()
+                case .reload: runner.reload(resource)
                 case .replaceContent(let contentType): resource.replaceContent(with: event, contentType: contentType)
                 }
             }

@@ -16,8 +16,9 @@ import Foundation
 ///
 /// **It reads the stream as browsers do** (the WHATWG HTML specification's event-stream format): `data`, `event`,
 /// `id` and `retry` fields, comments, any line ends. When the connection ends, it reconnects after the server's
-/// `retry` interval (3 seconds unless the server or ``Service/eventStream(_:retry:)`` says otherwise), sending the
-/// last event ID as `Last-Event-ID`; while attempts keep failing it waits twice as long each time, up to a minute.
+/// `retry` interval (3 seconds unless the server or ``Service/eventStream(_:retry:)`` says otherwise, half a second
+/// at least), sending the last event ID as `Last-Event-ID`; while attempts keep failing, or streams keep ending
+/// within a second of opening, it waits twice as long each time, up to a minute.
 /// A 204, a status that is not 2xx, 408, 429 or 5xx, or a content type other than `text/event-stream` ends it for
 /// good (``Connection/failed(_:)``). When the service's ``Service/Options/reconnected`` signal fires, a stream
 /// waiting to reconnect reconnects at once.
@@ -107,13 +108,19 @@ public final class EventStream {
 extension Service {
     /// The event stream (server-sent events) at `path` under ``baseURL``, resolved as ``resource(_:)`` resolves it.
     ///
-    /// Each call makes a new stream, which connects once something observes it (see ``EventStream``).
+    /// One stream per URL while in use, as one resource per URL: as long as the app holds the stream, every call
+    /// for its URL returns it, so two screens that observe the same feed share one connection, which closes when
+    /// the last of their observations ends (see ``EventStream``). The effects added with ``EventStream/on(_:_:)``
+    /// belong to the stream and add up: add them once, where the stream is made. Once nothing holds the stream, the
+    /// next call makes a new one.
     ///
     /// - Parameters:
     ///   - path: The stream's path.
-    ///   - retry: The wait before reconnecting until the server sets its own with a `retry` field.
-    /// - Returns: The stream, not yet connected.
+    ///   - retry: The wait before reconnecting until the server sets its own with a `retry` field; half a second
+    ///     at least, whichever sets it. The call that makes the stream decides it.
+    /// - Returns: The stream, which connects once something observes it.
     public func eventStream(_ path: String, retry: Duration = .seconds(3)) -> EventStream {
-        EventStream(resource: resource(path), retry: retry)
+        let resource = resource(path)
+        return core.eventStreams.stream(for: resource) { EventStream(resource: resource, retry: retry) }
     }
 }

@@ -4,11 +4,28 @@
 @MainActor
 final class EventStreamBook {
     private var running: [ObjectIdentifier: Weak] = [:]
+    /// The streams the app holds, by URL: one per URL while in use (rule V6).
+    private var streams: [String: WeakStream] = [:]
     /// Whether the app dropped the service: no stream starts again.
     private(set) var isServiceReleased = false
 
     private struct Weak {
         weak var runner: EventStreamRunner?
+    }
+
+    private struct WeakStream {
+        weak var stream: EventStream?
+    }
+
+    /// The stream of `resource`'s URL that the app still holds, or a new one that `make` makes.
+    func stream(for resource: Resource, make: () -> EventStream) -> EventStream {
+        guard resource.invalidURLSource == nil else { return make() }  // no URL to share it by
+        let key = resource.url.absoluteString
+        if let stream = streams[key]?.stream { return stream }
+        streams = streams.filter { $0.value.stream != nil }
+        let stream = make()
+        streams[key] = WeakStream(stream: stream)
+        return stream
     }
 
     func add(_ runner: EventStreamRunner) {

@@ -30,15 +30,25 @@ final class EventStreamRunner {
     private(set) var failures = 0
     private var attempt: Request?
     private var attemptOpened = false
+    /// When the current attempt's stream opened, on the service's clock.
+    private var openedAt: TimeInterval?
     private var wait: TimerToken?
     private var reconnectSubscription: Subscription?
+    /// The loads in flight that a reload event asked to follow with one more (``reload(_:)``).
+    private var reloadsAfter: Set<ObjectIdentifier> = []
 
     /// The longest wait between attempts while they keep failing, unless the server's `retry` is longer.
     static let maximumBackoff = Duration.seconds(60)
+    /// The shortest wait before reconnecting, whatever `retry` says: a server that sends `retry: 0` and closes
+    /// cannot make the client reconnect in a tight loop.
+    static let minimumRetry = Duration.milliseconds(500)
+    /// A stream that ends less than this many seconds after it opened ended at once: like a failed attempt, it
+    /// makes the next wait longer.
+    static let quickEnd: TimeInterval = 1
 
     init(resource: Resource, retry: Duration) {
         self.resource = resource
-        self.retry = retry
+        self.retry = max(retry, Self.minimumRetry)
     }
 
     var core: ServiceCore { resource.core }
@@ -124,7 +134,7 @@ final class EventStreamRunner {
     func opened() {
         guard isRunning else { return }
         attemptOpened = true
-        failures = 0
+        openedAt = core.now()
         connection = .open
     }
 
@@ -133,24 +143,41 @@ final class EventStreamRunner {
         guard isRunning else { return }
         lastEventID = batch.lastEventID
         if let milliseconds = batch.retry {
-            retry = .milliseconds(milliseconds)
+            retry = max(.milliseconds(milliseconds), Self.minimumRetry)
         }
         for event in batch.events {
             guard isRunning else { return }
             onEvent?(event)
             for effect in effects[event.type] ?? [] {
-                effect.apply(event, core: core)
+                effect.apply(event, in: self)
             }
         }
         sweepObservers?()
     }
 
+    /// Loads `resource` for a reload event: now, or once more after the load in flight, which may have left before
+    /// the change the event announces. Later events while that one is asked for add nothing.
+    func reload(_ resource: Resource) {
+        guard let inFlight = resource.loadRequests.last else {
+            resource.load()
+            return
+        }
+        guard reloadsAfter.insert(ObjectIdentifier(inFlight)).inserted else { return }
+        inFlight.onCompletion { [weak self, weak resource] _ in
+            self?.reloadsAfter.remove(ObjectIdentifier(inFlight))
+            resource?.load()
+        }
+    }
+
     private func attemptEnded(_ info: ResponseInfo) {
         attempt = nil
         guard isRunning, !info.response.isCancellation else { return }
+        // An open stream that lasted counts as a success, one that ended at once as one more failure (rule V2).
+        let lasted = attemptOpened && core.now() - (openedAt ?? core.now()) >= Self.quickEnd
+        if lasted { failures = 0 } else if !(info.response.error.map(Self.isFinal) ?? false) { failures += 1 }
         switch info.response {
         case .success:
-            scheduleReconnect(after: retry)
+            scheduleReconnect(after: lasted ? retry : backoff)
             connection = .connecting
         case .failure(let error):
             if error.httpStatusCode == 204 {
@@ -158,8 +185,7 @@ final class EventStreamRunner {
             } else if Self.isFinal(error) {
                 connection = .failed(error)
             } else {
-                if !attemptOpened { failures += 1 }
-                scheduleReconnect(after: attemptOpened ? retry : backoff)
+                scheduleReconnect(after: lasted ? retry : backoff)
                 connection = .failed(error)
             }
         }

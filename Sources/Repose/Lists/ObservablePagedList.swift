@@ -1,6 +1,6 @@
 import Observation
 
-/// A ``PagedList``'s state as an `@Observable` object, for SwiftUI views and `withObservationTracking`.
+/// A ``PagedList``'s state as an `Observable` object, for SwiftUI views and `withObservationTracking`.
 ///
 /// ```swift
 /// struct ReposView: View {
@@ -13,22 +13,19 @@ import Observation
 /// }
 /// ```
 ///
+/// It reads the list's ``PagedList/state`` through `ObservableState`, the bridge from any `State` to Observation.
 /// The object keeps its list, and follows its state for as long as it lives.
-@Observable
 @MainActor
-public final class ObservablePagedList<Item> {
+public final class ObservablePagedList<Item>: Observable {
     /// The list's latest state.
-    public private(set) var state: PagedListState<Item>
+    public var state: PagedListState<Item> { mirror.value }
     /// The list it mirrors.
-    @ObservationIgnored public let list: PagedList<Item>
-    @ObservationIgnored private var subscription: Subscription?
+    public let list: PagedList<Item>
+    private let mirror: ObservableState<PagedListState<Item>>
 
     /// Mirrors `list`.
     public init(_ list: PagedList<Item>) {
         self.list = list
-        self.state = list.state.value
-        subscription = list.state.signal.observe { [weak self] snapshot in
-            self?.state = snapshot
-        }
+        mirror = ObservableState(list.state)
     }
 }

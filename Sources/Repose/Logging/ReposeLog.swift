@@ -144,15 +144,18 @@ extension ReposeLog {
         public static let cache = Category(rawValue: 1 << 6)
         /// Configuration changes, and which entries each resource's configuration is built from.
         public static let configuration = Category(rawValue: 1 << 7)
+        /// What the debug taps the app placed on signals and states see: `Signal/print(_:)` and `State/print(_:)`.
+        public static let signals = Category(rawValue: 1 << 8)
         /// Enough to follow an app's traffic: `network`, `stateChanges` and `staleness`.
         public static let common: Category = [.network, .stateChanges, .staleness]
         /// Everything except `networkDetails`.
         public static let detailed: Category = all.subtracting(.networkDetails)
         /// Every category.
-        public static let all = Category(rawValue: 0xFF)
+        public static let all = Category(rawValue: 0x1FF)
 
         private static let names = [
             "network", "networkDetails", "pipeline", "stateChanges", "observers", "staleness", "cache", "configuration",
+            "signals",
         ]
 
         /// `network` for a single category, `[network, staleness]` for a set of several or none.

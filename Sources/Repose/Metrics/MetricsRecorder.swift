@@ -16,6 +16,7 @@ final class MetricsRecorder: @unchecked Sendable {
     private var started: TimeInterval
     private var method: RequestMethod
     private var url: URL
+    private var hasStarted = false
 
     init(
         monitors: [RequestMonitor], now: @escaping @Sendable () -> TimeInterval, method: RequestMethod, url: URL
@@ -28,28 +29,23 @@ final class MetricsRecorder: @unchecked Sendable {
         started = queued
     }
 
-    /// The recorder for a request's attempt about to be sent: the one of its earlier attempts, or a new one when
-    /// there are monitors; `nil`, the usual case, when nothing listens.
-    @MainActor
-    static func forAttempt(
-        of request: MetricsRecorder?, monitors: [RequestMonitor], now: @escaping @Sendable () -> TimeInterval,
-        method: RequestMethod, url: URL, bodySize: Int
+    /// A recorder for a request whose configuration has `monitors`; `nil`, the usual case, when nothing listens.
+    static func measuring(
+        _ monitors: [RequestMonitor], now: @escaping @Sendable () -> TimeInterval, method: RequestMethod, url: URL
     ) -> MetricsRecorder? {
-        guard !monitors.isEmpty || request != nil else { return nil }
-        let recorder = request ?? MetricsRecorder(monitors: monitors, now: now, method: method, url: url)
-        recorder.attemptStarted(isFirst: request == nil, method: method, url: url, bodySize: bodySize)
-        return recorder
+        monitors.isEmpty ? nil : MetricsRecorder(monitors: monitors, now: now, method: method, url: url)
     }
 
     /// An attempt goes to the provider: the previous attempt's figures are dropped. Tells the monitors on the
-    /// request's first attempt.
+    /// request's first attempt (a monitor may cancel the request there).
     @MainActor
-    func attemptStarted(isFirst: Bool, method: RequestMethod, url: URL, bodySize: Int) {
+    func attemptStarted(method: RequestMethod, url: URL, bodySize: Int) {
         self.method = method
         self.url = url
         started = now()
         lock.withLock { transfer = Transfer(bytesSent: Int64(bodySize)) }
-        guard isFirst else { return }
+        guard !hasStarted else { return }
+        hasStarted = true
         for monitor in monitors {
             monitor.started?(method, url)
         }

@@ -1,6 +1,6 @@
 import Observation
 
-/// A resource's state as an `@Observable` object, for SwiftUI views and `withObservationTracking`.
+/// A resource's state as an `Observable` object, for SwiftUI views and `withObservationTracking`.
 ///
 /// ```swift
 /// struct ProfileView: View {
@@ -12,23 +12,21 @@ import Observation
 /// }
 /// ```
 ///
-/// The object observes the resource for as long as it lives; when it goes away the resource becomes releasable.
-@Observable
+/// It reads the resource's typed ``Resource/state(as:)`` through `ObservableState`, the bridge from any `State`
+/// to Observation. The object observes the resource for as long as it lives; when it goes away the resource becomes
+/// releasable.
 @MainActor
-public final class ObservableResource<Content> {
+public final class ObservableResource<Content>: Observable {
     /// The resource's latest state, with content typed as `Content`.
-    public private(set) var state: ResourceState<Content>
+    public var state: ResourceState<Content> { mirror.value }
     /// The resource it mirrors.
-    @ObservationIgnored public let resource: Resource
-    @ObservationIgnored private var subscription: Subscription?
+    public let resource: Resource
+    private let mirror: ObservableState<ResourceState<Content>>
 
     /// Mirrors `resource`, reading its content as `Content`.
     public init(_ resource: Resource, as type: Content.Type) {
         self.resource = resource
-        self.state = resource.currentState.typed(as: Content.self)
-        subscription = resource.state.signal.observe { [weak self] snapshot in
-            self?.state = snapshot.typed(as: Content.self)
-        }
+        mirror = ObservableState(resource.state(as: Content.self))
     }
 
     /// Starts a load unless the data is fresh. See ``Resource/loadIfNeeded()``.
@@ -38,22 +36,18 @@ public final class ObservableResource<Content> {
     }
 }
 
-/// A ``ResourceGroup``'s combined status as an `@Observable` object.
-@Observable
+/// A ``ResourceGroup``'s combined status as an `Observable` object, read through `ObservableState`.
 @MainActor
-public final class ObservableResourceGroup {
+public final class ObservableResourceGroup: Observable {
     /// The group's latest combined status.
-    public private(set) var state: ResourceGroupState
+    public var state: ResourceGroupState { mirror.value }
     /// The group it mirrors.
-    @ObservationIgnored public let group: ResourceGroup
-    @ObservationIgnored private var subscription: Subscription?
+    public let group: ResourceGroup
+    private let mirror: ObservableState<ResourceGroupState>
 
     /// Mirrors `group`.
     public init(_ group: ResourceGroup) {
         self.group = group
-        self.state = group.state.value
-        subscription = group.state.signal.observe { [weak self] status in
-            self?.state = status
-        }
+        mirror = ObservableState(group.state)
     }
 }

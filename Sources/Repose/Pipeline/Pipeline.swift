@@ -124,18 +124,7 @@ public struct Pipeline: Sendable {
     func process(
         _ response: Response, caching targets: [CacheTarget] = [], trace: StageTrace? = nil
     ) -> Response {
-        var result = response
-        for (key, stage) in runList {
-            result = stage.process(result)
-            if !targets.isEmpty, case .success(let entity) = result {
-                let entity = Self.stamped(entity, like: response)
-                for target in targets where target.stage == key {
-                    target.write(entity)
-                }
-            }
-            trace?(key, !stage.isEmpty, result)
-        }
-        return result
+        process(response, stages: runList[...], caching: targets, trace: trace)
     }
 
     /// `entity` with the time `response` arrived when a transformer made it anew, without a timestamp (rule W8): a
@@ -156,29 +145,27 @@ public struct Pipeline: Sendable {
     /// Runs `response` through the stages that come after `stage` in ``order`` (rule H9: a cache hit skips the
     /// stages up to and including its own).
     func process(_ response: Response, after stage: PipelineStageKey) -> Response {
-        guard let index = order.firstIndex(of: stage) else { return response }
-        return process(response, stages: order[(index + 1)...], caching: [], trace: nil)
+        guard let position = order.firstIndex(of: stage) else { return response }
+        let later = Set(order[(position + 1)...])
+        let start = runList.firstIndex { later.contains($0.key) } ?? runList.endIndex
+        return process(response, stages: runList[start...], caching: [], trace: nil)
     }
 
+    /// The one stage loop: `stages` in order, each success handed to the caches of its stage.
     private func process(
-        _ response: Response, stages keys: ArraySlice<PipelineStageKey>, caching targets: [CacheTarget],
-        trace: StageTrace?
+        _ response: Response, stages: ArraySlice<(key: PipelineStageKey, stage: PipelineStage)>,
+        caching targets: [CacheTarget], trace: StageTrace?
     ) -> Response {
         var result = response
-        for key in keys {
-            let stage = stages[key]
-            if let stage {
-                result = stage.process(result)
-            }
+        for (key, stage) in stages {
+            result = stage.process(result)
             if !targets.isEmpty, case .success(let entity) = result {
                 let entity = Self.stamped(entity, like: response)
                 for target in targets where target.stage == key {
                     target.write(entity)
                 }
             }
-            if let trace, stage != nil {
-                trace(key, stage?.isEmpty == false, result)
-            }
+            trace?(key, !stage.isEmpty, result)
         }
         return result
     }

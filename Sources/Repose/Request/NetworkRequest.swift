@@ -79,16 +79,19 @@ final class NetworkRequest: RequestDelegate {
         ReposeLog.log(.networkDetails, ReposeLog.describe(urlRequest))
         logScope = LogScope()
         let configuration = resource.configuration(for: effectiveMethod)
+        let url = urlRequest.url ?? resource.url
         // Only GETs into memory carry the resource's state, so only they fill its caches.
         let isLoad = effectiveMethod == .get && destination.isMemory
         let processor = ResponseProcessor(
             pipeline: configuration.pipeline, now: resource.core.now,
             cacheTargets: isLoad ? configuration.pipeline.cacheTargets(for: resource) : [],
-            log: ResponseLog(method: effectiveMethod, url: urlRequest.url ?? resource.url))
+            log: ResponseLog(method: effectiveMethod, url: url))
         retries.policy = destination.isEvents ? nil : configuration.retryPolicy  // a stream reconnects by its own rules
-        metrics = MetricsRecorder.forAttempt(
-            of: metrics, monitors: configuration.monitors, now: resource.core.now, method: effectiveMethod,
-            url: urlRequest.url ?? resource.url, bodySize: urlRequest.httpBody?.count ?? 0)
+        let monitors = configuration.monitors
+        metrics = metrics ?? .measuring(monitors, now: resource.core.now, method: effectiveMethod, url: url)
+        metrics?.attemptStarted(method: effectiveMethod, url: url, bodySize: urlRequest.httpBody?.count ?? 0)
+        // A monitor's `started` may have cancelled the request: a cancel before it leaves is final.
+        guard handler != nil else { return }
         let sink: any BodySink
         let failure: (any Error)?
         do {

@@ -39,15 +39,14 @@ extension Request {
     /// The content the request produced, as `type`.
     ///
     /// - Throws: The request's ``RequestError``, or one whose cause is
-    ///   ``RequestError/Cause/WrongInputTypeInTranformerPipeline`` when the content has another type.
+    ///   ``RequestError/Cause/WrongInputTypeInTranformerPipeline`` when the content has another type (a model read
+    ///   without a transformer that makes it): its message names both types.
     public func content<T>(as type: T.Type = T.self) async throws(RequestError) -> T {
         let entity = try await self.entity
         guard let content = entity.content as? T else {
-            throw RequestError(
-                userMessage: "Cannot parse server response",
-                cause: RequestError.Cause.WrongInputTypeInTranformerPipeline(
-                    expectedType: T.self, actualType: Swift.type(of: entity.content), transformer: "content(as:)"),
-                entity: entity, timestamp: now())
+            let cause = RequestError.Cause.WrongInputTypeInTranformerPipeline(
+                expectedType: T.self, actualType: Swift.type(of: entity.content), transformer: "content(as:)")
+            throw RequestError(userMessage: cause.displayMessage, cause: cause, entity: entity, timestamp: now())
         }
         return content
     }

@@ -169,10 +169,6 @@ public final class Request {
     }
 }
 
-extension Request: CustomStringConvertible {
-    public nonisolated var description: String { "Request" }
-}
-
 /// How a ``RequestDelegate`` reports its result and progress to its request.
 @MainActor
 public final class RequestCompletionHandler {

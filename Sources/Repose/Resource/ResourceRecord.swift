@@ -150,29 +150,33 @@ struct ResourceRecord {
 
     /// The mutation cases of ``apply(_:)``.
     private mutating func applyPendingChange(_ change: Change) -> ResourceEvent? {
-        var changes = layers?.changes ?? []
         switch change {
         case .changeStarted(let pending):
-            changes.append(pending)
+            // Applied once, over what shows already, rather than the whole stack again (rule T4).
+            var stack = layers ?? PendingLayers(serverData: latestData, changes: [])
+            layers = nil
+            stack.append(pending)
+            layers = stack
+            latestData = pending.change.applied(to: latestData, at: pending.startedAt)
+            return .newData(.optimistic)
         case .changesRestored(let restored):
-            changes.insert(contentsOf: restored, at: 0)
+            setLayers(serverData: serverData, changes: restored + (layers?.changes ?? []))
         case .changeSucceeded(let id, let data?, let lifetime):
             // The response holds this change and every one that settled before it.
             replaceData(with: data, lifetime: lifetime, keepingChanges: { $0.id != id && $0.settledAt == nil })
             return .newData(.network)
         case .changeSucceeded(let id, nil, _):
-            guard let index = changes.firstIndex(where: { $0.id == id }) else { return nil }
-            settleCount += 1
-            changes[index].settledAt = settleCount
-            layers = .layers(serverData: serverData, changes: changes)
+            guard var stack = layers else { return nil }
+            layers = nil
+            if stack.settle(id, at: settleCount + 1) { settleCount += 1 }
+            layers = stack
             return nil  // nothing shows differently: the change stays until the server's data replaces it
         case .changeFailed(let id):
-            guard changes.contains(where: { $0.id == id }) else { return nil }
-            changes.removeAll { $0.id == id }
+            guard let changes = layers?.changes, changes.contains(where: { $0.id == id }) else { return nil }
+            setLayers(serverData: serverData, changes: changes.filter { $0.id != id })
         default:
             return nil
         }
-        setLayers(serverData: serverData, changes: changes)
         return .newData(.optimistic)
     }
 
@@ -183,7 +187,12 @@ struct ResourceRecord {
 
     /// Whether a change whose mutation succeeded still waits for the server's data to replace it.
     var hasSettledChanges: Bool {
-        layers?.changes.contains { $0.settledAt != nil } ?? false
+        layers?.hasSettledChanges ?? false
+    }
+
+    /// Whether a change waits for its mutation's answer.
+    var hasUnsettledChanges: Bool {
+        layers?.hasUnsettledChanges ?? false
     }
 
     /// How many optimistic changes are pending over the server's data.
@@ -218,7 +227,7 @@ struct ResourceRecord {
             layers = nil
             latestData = serverData
         } else {
-            let layers = PendingLayers.layers(serverData: serverData, changes: changes)
+            let layers = PendingLayers(serverData: serverData, changes: changes)
             latestData = layers.shown
             self.layers = layers
         }

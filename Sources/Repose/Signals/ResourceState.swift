@@ -34,8 +34,9 @@ public struct ResourceState<Content> {
     /// How many optimistic changes of mutations still on their way show in ``latestData`` over the server's data:
     /// time to show "saving…". See ``OptimisticChange``.
     public var pendingChanges: Int
-    /// Whether ``content`` and ``latestData`` are the previous resource's, kept on screen while this one loads:
-    /// time to dim the list or show "updating…". Only `flatMapLatestKeepingPrevious(_:)` sets it.
+    /// Whether ``content`` and ``latestData`` are the previous resource's, kept on screen while this one loads (or,
+    /// when asked, beside its error): time to dim the list or show "updating…". Only
+    /// `flatMapLatestKeepingPrevious(besideErrors:_:)` sets it.
     public var isPrevious: Bool
 
     /// Creates a snapshot from its parts.

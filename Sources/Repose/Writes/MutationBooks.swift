@@ -61,9 +61,13 @@ extension Resource {
     /// Reloads after a mutation made this resource stale: if observed, or if a change of a mutation that succeeded
     /// waits for the server's data. A load already in flight may have left before the mutation landed, so it does
     /// not count: a new one starts.
+    ///
+    /// While another write with a change shown here is on its way, the reload waits: that write's end asks again
+    /// (``endChange(_:)``), so that n writes to one resource cost one reload and one pass over their changes, not n
+    /// of each (rule T4). Its changes show meanwhile, so nothing flickers.
     func reloadAfterMutation() {
         let awaitsData = record.hasSettledChanges
-        guard awaitsData || isObserved else { return }
+        guard awaitsData || isObserved, !record.hasUnsettledChanges else { return }
         if isLoading || (awaitsData && isUpToDate) {
             load()
         } else {

@@ -23,17 +23,35 @@ struct PendingChange {
 /// The server's data with the changes pending over it, oldest first. Boxed (`indirect`), so that a record
 /// without pending changes grows by one word only.
 indirect enum PendingLayers {
-    case layers(serverData: Entity<Any>?, changes: [PendingChange])
+    case layers(serverData: Entity<Any>?, changes: [PendingChange], settled: Int)
+
+    init(serverData: Entity<Any>?, changes: [PendingChange]) {
+        self = .layers(serverData: serverData, changes: changes, settled: changes.count(where: { $0.settledAt != nil }))
+    }
 
     var serverData: Entity<Any>? {
         switch self {
-        case .layers(let serverData, _): serverData
+        case .layers(let serverData, _, _): serverData
         }
     }
 
     var changes: [PendingChange] {
         switch self {
-        case .layers(_, let changes): changes
+        case .layers(_, let changes, _): changes
+        }
+    }
+
+    /// Whether a change waits for its mutation's answer, rather than for the server's data after a success.
+    var hasUnsettledChanges: Bool {
+        switch self {
+        case .layers(_, let changes, let settled): settled < changes.count
+        }
+    }
+
+    /// Whether a change whose mutation succeeded waits for the server's data to replace it.
+    var hasSettledChanges: Bool {
+        switch self {
+        case .layers(_, _, let settled): settled > 0
         }
     }
 
@@ -44,5 +62,24 @@ indirect enum PendingLayers {
             shown = pending.change.applied(to: shown, at: pending.startedAt)
         }
         return shown
+    }
+
+    /// Adds `pending` on top, in place: n changes started cost O(n) in all, not a copy of the stack each (rule T4).
+    mutating func append(_ pending: PendingChange) {
+        guard case .layers(let serverData, var changes, let settled) = self else { return }
+        self = .layers(serverData: nil, changes: [], settled: 0)  // lets go of the stack: `changes` is its only owner
+        changes.append(pending)
+        self = .layers(serverData: serverData, changes: changes, settled: settled)
+    }
+
+    /// Marks the change `id` settled at `count`, in place; `false` if no change has that id.
+    mutating func settle(_ id: Int, at count: Int) -> Bool {
+        guard case .layers(let serverData, var changes, let settled) = self,
+            let index = changes.firstIndex(where: { $0.id == id }), changes[index].settledAt == nil
+        else { return false }
+        self = .layers(serverData: nil, changes: [], settled: 0)
+        changes[index].settledAt = count
+        self = .layers(serverData: serverData, changes: changes, settled: settled + 1)
+        return true
     }
 }

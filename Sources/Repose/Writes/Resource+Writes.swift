@@ -86,10 +86,12 @@ extension Resource {
 
     /// Applies a mutation's `outcome` to the change it shows here. A change that succeeded without this resource's
     /// new data waits for a reload (rule M4), which starts at the end of the turn even when the request went to
-    /// another URL or the configuration does not invalidate this one.
+    /// another URL or the configuration does not invalidate this one; while other writes to this resource are on
+    /// their way, it waits for the last of them (see ``reloadAfterMutation()``), whatever that one's outcome.
     func endChange(_ outcome: ResourceRecord.Change) {
         apply(outcome)
-        if case .changeSucceeded(_, nil, _) = outcome {
+        // An invalidation's reload (rule M6) waited for this write too, if this was the last one on its way.
+        if record.hasSettledChanges || (record.isInvalidated && !isLoading) {
             core.mutations.reloadSoon(self)
         }
     }

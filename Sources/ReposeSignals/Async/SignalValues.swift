@@ -1,7 +1,8 @@
 /// The values of a ``Signal`` or ``State`` as an `AsyncSequence` (S14).
 ///
-/// Iteration subscribes when it starts and buffers values that arrive while the loop body runs. The sequence
-/// never ends on its own, since signals never complete: cancel the iterating task (or leave the loop) to stop.
+/// Iteration subscribes when it starts and buffers values that arrive while the loop body runs. The sequence ends
+/// when the signal ends its observers, because it finished (``Signal/prefix(_:)`` took its count) or its source went
+/// away; most signals never do: cancel the iterating task (or leave the loop) to stop.
 ///
 /// ```swift
 /// for await query in model.query.values {
@@ -26,8 +27,11 @@ public struct SignalValues<Value: Sendable>: AsyncSequence {
     public func makeAsyncIterator() -> Iterator {
         let (stream, continuation) = AsyncStream<Value>.makeStream(bufferingPolicy: .unbounded)
         let link = SubscriptionLink()
-        link.subscription = subscribe { value in
-            if case .terminated = continuation.yield(value) {
+        // Captured by the observer so that the sequence ends when the signal ends the observer (it finished, or its
+        // source went away): released with the closure, it finishes the stream.
+        let ending = StreamFinisher(continuation)
+        link.subscription = subscribe { [ending] value in
+            if case .terminated = ending.continuation.yield(value) {
                 // The iteration is over (task cancelled or iterator gone): end the subscription from here, in the
                 // signal's own isolation domain.
                 link.subscription?.cancel()

@@ -103,23 +103,57 @@ final class OwnerPassingBox<Value, Owner: AnyObject>: OwnerPassingBoxBase<Value>
 @usableFromInline
 final class LinkBox<Value>: ObserverBox<Value> {
     @usableFromInline let handler: (Value, DeliveryContext) -> Void
-    /// The derived signal this link feeds, for sweeping dead owners downstream; deliveries never read it. Written
-    /// only by `init`.
-    @exclusivity(unchecked) @usableFromInline weak var downstream: (any DeadOwnerSweeping)?
+    /// The derived signal this link feeds, for sweeping dead owners downstream and for telling it that its upstream
+    /// finished; deliveries never read it. Written only by `init`.
+    @exclusivity(unchecked) @usableFromInline weak var downstream: (any DownstreamSignal)?
+    /// What the link does when the signal it listens to finishes.
+    @usableFromInline let upstreamEnd: UpstreamEnd
 
     @inlinable
-    init(_ handler: @escaping (Value, DeliveryContext) -> Void, downstream: (any DeadOwnerSweeping)?) {
+    init(
+        _ handler: @escaping (Value, DeliveryContext) -> Void, downstream: (any DownstreamSignal)?,
+        upstreamEnd: UpstreamEnd
+    ) {
         self.handler = handler
         self.downstream = downstream
+        self.upstreamEnd = upstreamEnd
         super.init(kind: .linked)
+    }
+
+    /// Carries out ``upstreamEnd``: the signal this link listens to has finished.
+    @usableFromInline
+    func upstreamFinished() {
+        switch upstreamEnd {
+        case .counts: downstream?.upstreamFinished()
+        case .ignored: break
+        case .handled(let handler): handler()
+        }
     }
 }
 
-/// A signal that can end, now, its observers whose owners are gone.
+/// What an operator's link does when the signal it listens to finishes, that is ends its observers because it can
+/// deliver nothing more (a `prefix` that took its count, a released source).
 @usableFromInline
-protocol DeadOwnerSweeping: AnyObject {
+enum UpstreamEnd {
+    /// The derived signal finishes once every upstream it links to this way has finished (`map` has one, `merge`
+    /// several).
+    case counts
+    /// Nothing happens: the derived signal can still deliver without this input (a `flatMapLatest` inner signal,
+    /// the other side of `withLatestFrom`).
+    case ignored
+    /// The operator decides, for example a time operator that first delivers what it still holds.
+    case handled(() -> Void)
+}
+
+/// A derived signal, as the links into it see it.
+@usableFromInline
+protocol DownstreamSignal: AnyObject {
     /// Ends observers whose owner is gone, here and in the derived signals fed from here.
     func endObserversWithDeadOwners()
+    /// Counts a new link that finishes this signal when its upstream finishes (``UpstreamEnd/counts``).
+    func upstreamLinked()
+    /// One of the counted upstreams finished; the last one finishes this signal.
+    func upstreamFinished()
 }
 
 /// One slot of a signal's observer list. A slot whose box is nil is a tombstone awaiting compaction.

@@ -41,7 +41,7 @@ extension Signal {
     /// Sweeps the derived signals this one feeds. Collected first: a downstream that loses its last observer
     /// unlinks from this signal, which changes `entries`.
     private func sweepDownstream() {
-        var downstreams: [any DeadOwnerSweeping] = []
+        var downstreams: [any DownstreamSignal] = []
         for index in entries.indices {
             guard let box = entries[index].box, box.kind == .linked,
                 let downstream = unsafeDowncast(box, to: LinkBox<Value>.self).downstream
@@ -63,7 +63,19 @@ extension Signal {
     }
 }
 
-extension Signal: DeadOwnerSweeping {}
+extension Signal: DownstreamSignal {
+    @usableFromInline
+    func upstreamLinked() {
+        unfinishedUpstreams += 1
+    }
+
+    @usableFromInline
+    func upstreamFinished() {
+        guard unfinishedUpstreams > 0 else { return }
+        unfinishedUpstreams -= 1
+        if unfinishedUpstreams == 0 { finish() }
+    }
+}
 
 extension State {
     /// Creates a state whose value is read from `read` and whose changes are delivered by `changes`.

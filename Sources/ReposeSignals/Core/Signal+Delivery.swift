@@ -13,6 +13,7 @@ extension Signal {
         if backlog.count > backlogStart { drainBacklog() }
         isDelivering = false
         if tombstones != 0 { tidy() }
+        if isFinishing { endEveryObserver() }
     }
 
     /// Delivers a value that arrived through a link; the originating signal flushes the context.
@@ -27,6 +28,7 @@ extension Signal {
         if backlog.count > backlogStart { drainBacklog() }
         isDelivering = false
         if tombstones != 0 { tidy() }
+        if isFinishing { endEveryObserver() }
     }
 
     /// Calls every observer registered when the delivery started (S3, S5).
@@ -96,7 +98,7 @@ extension Signal {
         let wasDelivering = isDelivering
         isDelivering = true
         if liveCount == 1, teardown == nil, let connector {
-            teardown = connector(self)
+            connect(connector)
         }
         for value in prefix {
             replayValue(value, to: id)
@@ -109,6 +111,7 @@ extension Signal {
         if backlog.count > backlogStart { drainBacklog() }
         isDelivering = false
         if tombstones != 0 { tidy() }
+        if isFinishing { endEveryObserver() }
     }
 
     @usableFromInline

@@ -9,7 +9,8 @@ extension Signal {
         if !prefix.isEmpty || replay != nil {
             connectAndReplay(to: id) { replay }
         } else if liveCount == 1, teardown == nil, let connector {
-            teardown = connector(self)
+            connect(connector)
+            if isFinishing, !isDelivering { endEveryObserver() }
         }
         return id
     }
@@ -74,6 +75,14 @@ extension Signal {
         }
     }
 
+    /// Runs the connector; a ``finish()`` called meanwhile waits until it has returned.
+    @inlinable
+    func connect(_ connector: (Signal<Value>) -> Teardown) {
+        isConnecting = true
+        teardown = connector(self)
+        isConnecting = false
+    }
+
     /// Reclaims tombstones and disconnects from upstream once nobody observes. Never runs during a delivery.
     @inlinable
     func tidy() {
@@ -86,6 +95,7 @@ extension Signal {
             tombstones = 0
             if let teardown {
                 self.teardown = nil
+                unfinishedUpstreams = 0
                 teardown()
             }
         } else if tombstones > 8, tombstones * 2 > entries.count {
@@ -94,9 +104,11 @@ extension Signal {
         }
     }
 
-    /// Drops every observer because no value can ever arrive again (the source is gone).
+    /// Drops every observer because no value can ever arrive again (the source is gone), and finishes the derived
+    /// signals fed from here.
     @usableFromInline
     func terminate() {
+        let links = liveLinks()
         if isDelivering {
             for index in entries.indices where entries[index].box != nil {
                 retire(at: index)
@@ -109,5 +121,50 @@ extension Signal {
             tombstones = 0
             withExtendedLifetime(dropped) {}
         }
+        for link in links { link.upstreamFinished() }
+    }
+
+    /// Ends every observer because this signal will deliver nothing more (a `prefix` took what it asked for, an
+    /// async sequence ended), disconnects from upstream and finishes the derived signals fed from here. During a
+    /// delivery the observers end once it is over, so values this signal already accepted still reach them; a new
+    /// observer afterwards connects afresh.
+    @usableFromInline
+    func finish() {
+        guard liveCount > 0 else { return }
+        if isDelivering || isConnecting {
+            isFinishing = true
+        } else {
+            endEveryObserver()
+        }
+    }
+
+    /// Finishes once the delivery that `context` carries is over, after the emissions deferred during it
+    /// (a `withLatestFrom` or `combineLatest` downstream pairing the last value), so that they are not lost.
+    @inlinable
+    func finish(after context: DeliveryContext) {
+        context.schedule(DeferredEmission(target: self) { unsafeDowncast($0, to: Signal<Value>.self).finish() })
+    }
+
+    /// Finishes now; see ``finish()``.
+    @usableFromInline
+    func endEveryObserver() {
+        isFinishing = false
+        // Collected first: ending the observers releases the links, and telling a downstream may unlink it.
+        let links = liveLinks()
+        for index in entries.indices where entries[index].box != nil {
+            retire(at: index)
+        }
+        tidy()
+        for link in links { link.upstreamFinished() }
+    }
+
+    /// The operator links among the live observers.
+    @usableFromInline
+    func liveLinks() -> [LinkBox<Value>] {
+        var links: [LinkBox<Value>] = []
+        for entry in entries {
+            if let box = entry.box, box.kind == .linked { links.append(unsafeDowncast(box, to: LinkBox<Value>.self)) }
+        }
+        return links
     }
 }

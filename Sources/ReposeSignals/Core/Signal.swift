@@ -36,6 +36,13 @@ public final class Signal<Value> {
     @usableFromInline let prefix: ContiguousArray<Value>
     /// The context used when this signal itself originates a delivery; a `let`, so sending retains nothing.
     @usableFromInline let originContext = DeliveryContext()
+    /// Whether ``finish()`` was called while delivering or connecting: the observers end once that is over.
+    @exclusivity(unchecked) @usableFromInline var isFinishing = false
+    /// Whether the connector is running.
+    @exclusivity(unchecked) @usableFromInline var isConnecting = false
+    /// How many of the upstreams linked with ``UpstreamEnd/counts`` have not finished; the last one finishes this
+    /// signal. Reset when disconnecting.
+    @exclusivity(unchecked) @usableFromInline var unfinishedUpstreams = 0
 
     @usableFromInline
     init() {
@@ -134,12 +141,16 @@ extension Signal {
     ///   - downstream: The signal the link feeds, if it lives only while observed: sweeping this signal for dead
     ///     owners sweeps it too (see ``endObserversWithDeadOwners()``). `nil` for a link that lives as long as
     ///     its target object (a held state).
+    ///   - upstreamEnd: What happens downstream when this signal finishes; by default the downstream finishes once
+    ///     all its counted upstreams have.
     ///   - handler: Receives each value and its delivery context.
     @inlinable
     func link(
-        into downstream: (any DeadOwnerSweeping)?, _ handler: @escaping (Value, DeliveryContext) -> Void
+        into downstream: (any DownstreamSignal)?, upstreamEnd: UpstreamEnd = .counts,
+        _ handler: @escaping (Value, DeliveryContext) -> Void
     ) -> Teardown {
-        let id = register(LinkBox(handler, downstream: downstream))
+        if case .counts = upstreamEnd { downstream?.upstreamLinked() }
+        let id = register(LinkBox(handler, downstream: downstream, upstreamEnd: upstreamEnd))
         return { self.removeObserver(id) }
     }
 }

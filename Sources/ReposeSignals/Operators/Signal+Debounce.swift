@@ -18,7 +18,9 @@ extension Signal {
     public func debounce<S: Scheduler>(for interval: Duration, scheduler: S) -> Signal<Value> {
         Signal { downstream in
             let box = DebounceBox(interval: interval, scheduler: scheduler, downstream: downstream)
-            let upstream = self.link(into: downstream) { value, _ in box.receive(value) }
+            let upstream = self.link(into: downstream, upstreamEnd: .handled { box.upstreamFinished() }) { value, _ in
+                box.receive(value)
+            }
             return {
                 upstream()
                 box.cancel()
@@ -34,6 +36,8 @@ final class DebounceBox<Value, S: Scheduler> {
     @usableFromInline let downstream: Signal<Value>
     @exclusivity(unchecked) @usableFromInline var machine: DebounceMachine<Value>
     @exclusivity(unchecked) @usableFromInline var timer: ScheduledWork?
+    /// Whether the upstream finished: the debounced signal finishes once the pending value is out.
+    @exclusivity(unchecked) @usableFromInline var isUpstreamFinished = false
 
     @inlinable
     init(interval: Duration, scheduler: S, downstream: Signal<Value>) {
@@ -59,10 +63,18 @@ final class DebounceBox<Value, S: Scheduler> {
     func timerFired() {
         timer = nil
         switch machine.timerFired(now: scheduler.now) {
-        case .emit(let value): downstream.send(value)
+        case .emit(let value):
+            downstream.send(value)
+            if isUpstreamFinished { downstream.finish() }
         case .wait(let remaining): startTimer(remaining)
         case .idle: break
         }
+    }
+
+    @usableFromInline
+    func upstreamFinished() {
+        isUpstreamFinished = true
+        if machine.pending == nil { downstream.finish() }
     }
 
     @inlinable

@@ -15,12 +15,17 @@ extension Signal {
     public func delay<S: Scheduler>(for interval: Duration, scheduler: S) -> Signal<Value> {
         Signal { downstream in
             let box = DelayBox<Value>()
-            let upstream = self.link(into: downstream) { value, _ in
+            let end = UpstreamEnd.handled {
+                box.isUpstreamFinished = true
+                if box.waiting.isEmpty { downstream.finish() }
+            }
+            let upstream = self.link(into: downstream, upstreamEnd: end) { value, _ in
                 let id = box.nextID
                 box.nextID += 1
                 let work = scheduler.schedule(after: interval) {
                     box.waiting[id] = nil
                     downstream.send(value)
+                    if box.isUpstreamFinished, box.waiting.isEmpty { downstream.finish() }
                 }
                 if !work.isDone { box.waiting[id] = work }
             }
@@ -37,6 +42,8 @@ extension Signal {
 final class DelayBox<Value> {
     @usableFromInline var nextID = 0
     @usableFromInline var waiting: [Int: ScheduledWork] = [:]
+    /// Whether the upstream finished: the delayed signal finishes once the last waiting value is out.
+    @usableFromInline var isUpstreamFinished = false
 
     @inlinable
     init() {}

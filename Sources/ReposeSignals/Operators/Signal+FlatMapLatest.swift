@@ -14,8 +14,8 @@ extension Signal {
     public func flatMapLatest<T>(_ transform: @escaping (Value) -> Signal<T>) -> Signal<T> {
         Signal<T> { downstream in
             let box = FlatMapLatestBox(downstream: downstream)
-            let outer = self.link(into: downstream) { value, _ in
-                box.follow(transform(value))
+            let outer = self.link(into: downstream, upstreamEnd: .handled { box.outerFinished() }) { value, context in
+                box.follow(transform(value), context)
             }
             return {
                 outer()
@@ -31,6 +31,12 @@ final class FlatMapLatestBox<T> {
     @usableFromInline let downstream: Signal<T>
     @usableFromInline var machine = FlatMapLatestMachine()
     @usableFromInline var inner: Teardown?
+    /// Whether the outer signal finished: the current inner signal is the last one.
+    @usableFromInline var isOuterFinished = false
+    /// The outer value's delivery context while the new inner signal is linked: a value the inner signal replays
+    /// as it connects (a `prepend`, a state) travels with the outer value, so that a `combineLatest` downstream waits
+    /// for the outer value's whole delivery before emitting (S9).
+    @usableFromInline var linkingContext: DeliveryContext?
 
     @inlinable
     init(downstream: Signal<T>) {
@@ -38,16 +44,36 @@ final class FlatMapLatestBox<T> {
     }
 
     @inlinable
-    func follow(_ signal: Signal<T>) {
+    func follow(_ signal: Signal<T>, _ context: DeliveryContext) {
         let generation = machine.switchToNewInner()
         let previous = inner
         inner = nil
         previous?()
-        let teardown = signal.link(into: downstream) { [unowned self] value, context in
-            if self.machine.accepts(generation) { self.downstream.deliver(value, context) }
+        // Weak: an inner signal tells its links that it finished after ending its observers, which may have ended
+        // this operator's connection too.
+        let end = UpstreamEnd.handled { [weak self] in self?.innerFinished(generation) }
+        let outerContext = linkingContext
+        linkingContext = context
+        let teardown = signal.link(into: downstream, upstreamEnd: end) { [unowned self] value, context in
+            if self.machine.accepts(generation) { self.downstream.deliver(value, self.linkingContext ?? context) }
         }
+        linkingContext = outerContext
         // A nested outer value may already have replaced this inner signal while it was linking.
         if machine.accepts(generation) { inner = teardown } else { teardown() }
+    }
+
+    /// Without more outer values, the signal finishes with the current inner signal, or at once if there is none.
+    @usableFromInline
+    func outerFinished() {
+        isOuterFinished = true
+        if inner == nil { downstream.finish() }
+    }
+
+    @usableFromInline
+    func innerFinished(_ generation: Int) {
+        guard machine.accepts(generation) else { return }
+        inner = nil
+        if isOuterFinished { downstream.finish() }
     }
 
     @inlinable

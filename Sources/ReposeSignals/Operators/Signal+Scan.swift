@@ -16,10 +16,10 @@ extension Signal {
         _ initial: Result, _ next: @escaping (Result, Value) -> Result
     ) -> Signal<Result> {
         Signal<Result> { downstream in
-            var accumulated = initial
+            let accumulated = OperatorState(initial)
             return self.link(into: downstream) { value, context in
-                accumulated = next(accumulated, value)
-                downstream.deliver(accumulated, context)
+                accumulated.value = next(accumulated.value, value)
+                downstream.deliver(accumulated.value, context)
             }
         }
     }

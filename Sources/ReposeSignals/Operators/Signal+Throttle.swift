@@ -18,7 +18,8 @@ extension Signal {
     public func throttle<S: Scheduler>(for interval: Duration, scheduler: S, latest: Bool) -> Signal<Value> {
         Signal { downstream in
             let box = ThrottleBox(interval: interval, scheduler: scheduler, latest: latest, downstream: downstream)
-            let upstream = self.link(into: downstream) { value, context in
+            let end = UpstreamEnd.handled { box.upstreamFinished() }
+            let upstream = self.link(into: downstream, upstreamEnd: end) { value, context in
                 box.perform(box.machine.receive(value), context)
             }
             return {
@@ -37,6 +38,8 @@ final class ThrottleBox<Value, S: Scheduler> {
     @usableFromInline let downstream: Signal<Value>
     @usableFromInline var machine: ThrottleMachine<Value>
     @usableFromInline var timer: ScheduledWork?
+    /// Whether the upstream finished: the throttled signal finishes once the held-back value is out.
+    @usableFromInline var isUpstreamFinished = false
 
     @inlinable
     init(interval: Duration, scheduler: S, latest: Bool, downstream: Signal<Value>) {
@@ -59,6 +62,13 @@ final class ThrottleBox<Value, S: Scheduler> {
     func windowClosed() {
         timer = nil
         perform(machine.windowClosed(), nil)
+        if isUpstreamFinished, machine.collected == nil { downstream.finish() }
+    }
+
+    @usableFromInline
+    func upstreamFinished() {
+        isUpstreamFinished = true
+        if machine.collected == nil { downstream.finish() }
     }
 
     @inlinable

@@ -33,6 +33,33 @@ struct FileEntityCacheTests {
         #expect(second.network.sent.isEmpty)
     }
 
+    @Test("T11 K7 a cache made inside the configuration closure: flush() waits for the write of the instance in use")
+    func flushFindsTheCacheInUse() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let harness = Harness()
+        let folder = folder
+        // A new instance each time the configuration is built, as the guide's first program writes it.
+        harness.service.configure { $0.pipeline[.rawData].cacheUsing(FileEntityCache(directory: folder)) }
+        let user = harness.service.resource("/users/ada")
+        await user.cacheCheckCompleted()
+        let inUse = try #require(user.configuration.pipeline[.rawData].cache)
+        let gate = DispatchSemaphore(value: 0)
+        defer { gate.signal() }  // released however the test ends
+        inUse.workQueue.async { gate.wait() }  // the write below waits behind this
+        await harness.answer(user.load(), contentType: "application/json", text: #"{"name":"Ada"}"#)
+        let flushed = FlushFlag()
+        let flushing = Task { @MainActor [service = harness.service] in
+            await service.flush()
+            flushed.isSet = true
+        }
+        for _ in 0..<20 { await Task.yield() }
+        #expect(!flushed.isSet, "flush() returned while the write waited on the cache's queue")
+        gate.signal()
+        await flushing.value
+        let entry = folder.appendingPathComponent(FileEntityCache.fileName(for: user.url.absoluteString))
+        #expect(FileManager.default.fileExists(atPath: entry.path))
+    }
+
     @Test("a corrupt cache file is a miss, is removed, and never crashes")
     func corruptFile() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -68,4 +95,10 @@ struct FileEntityCacheTests {
             #expect(read?.header(forKey: "ETag") == "\"\(key)\"")
         }
     }
+}
+
+/// Set once, on the main actor.
+@MainActor
+private final class FlushFlag {
+    var isSet = false
 }

@@ -59,6 +59,15 @@ final class DownloadTests {
         #expect(progress.last == 1)
     }
 
+    @Test("X2 a legal file name of 250 bytes downloads: the temporary file's name does not grow with it")
+    func longFileName() async throws {
+        let long = folder.appendingPathComponent(String(repeating: "n", count: 246) + ".bin")
+        let info = try #require(await fixture.completion(of: service.resource("/bytes/1000").download(to: long)))
+        #expect(info.response.error == nil, "\(info.response.error?.userMessage ?? "")")
+        #expect(try Data(contentsOf: long).count == 1000)
+        #expect(folderContents() == [long.lastPathComponent])
+    }
+
     @Test("X2 an HTTP error leaves no file and keeps what was there; its error has status and body as a load's does")
     func httpError() async throws {
         try Data("old".utf8).write(to: destination)

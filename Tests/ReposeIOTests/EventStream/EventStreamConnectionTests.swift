@@ -42,6 +42,51 @@ struct EventStreamConnectionTests {
         #expect(stream.lastEventID == "42")
     }
 
+    /// The times, from the start, at which `count` more attempts connected, when each is opened and ended at once
+    /// (after `lasting` seconds) with `retry` given first.
+    private func reconnectTimes(
+        _ count: Int, lasting: Double = 0, retry: String = "retry: 0\n\n"
+    ) async -> [Double] {
+        var times: [Double] = []
+        var elapsed = 0.0
+        for index in 0..<count {
+            await feed.open()
+            if index == 0 { await feed.send(retry) }
+            await feed.send("data: hello\n\n")
+            fixture.advance(lasting)
+            elapsed += lasting
+            await feed.end()
+            let before = feed.requests.count
+            while feed.requests.count == before, elapsed < 1_000 {
+                fixture.advance(0.125)
+                elapsed += 0.125
+            }
+            times.append(elapsed)
+        }
+        return times
+    }
+
+    @Test("V2 a retry below the minimum waits the minimum: after retry: 0 and a stream that lasted, 0.5 s")
+    func retryFloor() async {
+        let states = StateLog()
+        let stream = fixture.observedStream(owner: states, states: states)
+        defer { withExtendedLifetime(stream) {} }
+        // Each stream stays open 2 s: long enough not to count as ending at once.
+        #expect(await reconnectTimes(3, lasting: 2) == [2.5, 5, 7.5])
+    }
+
+    @Test("V2 a stream that keeps ending at once backs off: the wait doubles from the minimum, up to a minute")
+    func quickEndsBackOff() async {
+        let states = StateLog()
+        let stream = fixture.observedStream(owner: states, states: states)
+        defer { withExtendedLifetime(stream) {} }
+        let times = await reconnectTimes(10)
+        let waits = zip(times, [0] + times).map { $0 - $1 }
+        #expect(waits == [0.5, 1, 2, 4, 8, 16, 32, 60, 60, 60])
+        // A stream that then stays open for a while brings the wait back to the retry interval.
+        #expect(await reconnectTimes(1, lasting: 2).first.map { $0 - 2 } == 0.5)
+    }
+
     @Test("V2 while the server keeps failing, the wait doubles: 3, 6, 12 s, and an open stream resets it")
     func backsOff() async {
         let states = StateLog()
@@ -61,6 +106,7 @@ struct EventStreamConnectionTests {
         #expect(connectTimes == [3, 9, 21])
         #expect(states.values.last == "connecting")
         await feed.open()
+        fixture.advance(1)  // open long enough not to count as ending at once
         await feed.fail()
         fixture.advance(3)
         #expect(feed.requests.count == 5)  // back to the plain retry interval after an open stream

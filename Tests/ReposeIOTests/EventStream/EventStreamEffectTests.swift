@@ -85,6 +85,28 @@ struct EventStreamEffectTests {
         #expect(list.jsonDict["count"] as? Int == 0)
     }
 
+    @Test("V3 a flood of reload events for one resource: one load in flight, and one more after it, at most")
+    func reloadFlood() async throws {
+        let list = service.resource("/stars")
+        let stream = service.eventStream("/events").on("reset", .reload { _ in [list] })
+        stream.connection.observe(owner: list) { _ in }
+        let route = fixture.network.stub(.get, list.url.absoluteString, json: ["count": 0]).held()
+        await feed.open()
+        await feed.send(String(repeating: "event: reset\ndata: now\n\n", count: 1_000))
+        await feed.send(String(repeating: "event: reset\ndata: now\n\n", count: 1_000))
+        #expect(route.requests.count == 1)
+        let first = try #require(list.loadRequests.first)
+        route.releaseNext()
+        _ = await first.responseInfo
+        let second = try #require(list.loadRequests.first, "the events that came during the load ask for one more")
+        #expect(second !== first)
+        #expect(route.requests.count == 2)
+        route.release()
+        _ = await second.responseInfo
+        #expect(route.requests.count == 2)
+        #expect(list.loadRequests.isEmpty)
+    }
+
     @Test("V3 an event naming a resource the service does not hold creates none")
     func unknownResourceUntouched() async {
         let stream = service.eventStream("/events").on("star", .invalidate()).on("star", .replaceContent())

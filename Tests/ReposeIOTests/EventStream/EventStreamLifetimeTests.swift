@@ -20,6 +20,33 @@ struct EventStreamLifetimeTests {
         #expect(stream.connection.value.description == "closed")
     }
 
+    @Test("V6 one stream per URL while in use: two screens share one connection, and the last to leave closes it")
+    func oneStreamPerURL() async {
+        let first = fixture.service.eventStream("/events")
+        let second = fixture.service.eventStream("events")  // the same URL, reached another way
+        #expect(first === second)
+        let one = first.events.observe { _ in }
+        let other = second.connection.observe { _ in }
+        await feed.open()
+        #expect(feed.requests.count == 1)
+        one.cancel()
+        #expect(feed.isConnected)
+        other.cancel()
+        #expect(!feed.isConnected)
+    }
+
+    @Test("V6 a stream nobody holds any more is not handed out again: the next call makes a new one")
+    func newStreamOnceDropped() {
+        weak var dropped: EventStream?
+        do {
+            let stream = fixture.service.eventStream("/events")
+            dropped = stream
+        }
+        #expect(dropped == nil)
+        let next = fixture.service.eventStream("/events")
+        #expect(next.connection.value.description == "closed")
+    }
+
     @Test("V4 cancelling the last subscription closes the connection")
     func cancelCloses() async {
         let stream = fixture.service.eventStream("/events")

@@ -59,12 +59,14 @@ final class EventStreamLoopbackTests {
         }
     }
 
-    @Test("V2 over HTTP: the stream reconnects after the server's retry, with Last-Event-ID, and resumes")
+    @Test("V2 over HTTP: the stream reconnects after the server's retry (0.5 s at least), with Last-Event-ID, resuming")
     func resumes() async throws {
         let live = stream("/sse/resume")
         #expect(await eventually { log.values.contains("state connecting") && log.values.count >= 5 })
         #expect(log.values == ["state connecting", "state open", "event first", "event second", "state connecting"])
-        scheduler.advance(by: .milliseconds(100))
+        scheduler.advance(by: .milliseconds(499))  // the server's retry is 100 ms, under the minimum of 500
+        #expect(log.values.last == "state connecting")
+        scheduler.advance(by: .milliseconds(1))
         #expect(await eventually { log.values.last == "event third" })
         #expect(live.connection.value.isOpen && live.lastEventID == "3")
         let requests = await requestLog().filter { $0.first == "/sse/resume" }

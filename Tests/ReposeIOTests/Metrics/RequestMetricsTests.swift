@@ -56,6 +56,28 @@ struct RequestMetricsTests {
         #expect(metrics.attempts == 1)
     }
 
+    @Test("E11 X1 a request cancelled from a monitor's started closure is final: nothing is sent, the monitor hears it")
+    func cancelFromStarted() async throws {
+        let resource = harness.service.resource("/items")
+        let first = resource.load()
+        await harness.answer(first, text: "old")
+        let again = first.repeated()
+        let heard = heard
+        harness.service.configure { [weak again] in  // the configuration must not keep the request
+            $0.monitorRequests(started: { _, _ in
+                heard.events.append("start")
+                again?.cancel()
+            }) { heard.metrics.append($0) }
+        }
+        again.start()
+        let response = await again.response
+        #expect(response.error?.isCancellation == true)
+        #expect(heard.events == ["start"])
+        #expect(heard.metrics.map(\.source) == [.none])
+        #expect(network.sent.count == 1)  // the first load only
+        #expect(network.pendingCount == 0)
+    }
+
     @Test("X1 bytes sent count the request's body; a 304 is heard as notModified, a transport failure as none")
     func sources() async throws {
         monitor()

@@ -43,6 +43,30 @@ final class OutboxJournalTests {
         #expect(app.outbox.status.pending.map(\.url.path) == ["/notes/1"])
     }
 
+    @Test("T11 flush() waits for the journal's lines: once it returns, an answered write is no longer pending there")
+    func flushWaitsForTheJournal() async throws {
+        await app.settle()
+        app.service.resource("/notes/1").request(.post, json: ["a": 1])
+        await app.settle()
+        let gate = DispatchSemaphore(value: 0)
+        defer { gate.signal() }  // released however the test ends: every outbox of the process shares the queue
+        OutboxFiles.queue.async { gate.wait() }  // the end of the write, below, waits behind this
+        await app.network.respond(status: 204)
+        await app.outbox.idle()
+        let flushed = Flag()
+        let flushing = Task { @MainActor [service = app.service!] in
+            await service.flush()
+            flushed.isSet = true
+        }
+        for _ in 0..<20 { await Task.yield() }
+        #expect(!flushed.isSet, "flush() returned while the journal's queue still held the write's end")
+        gate.signal()  // once: `defer` signals a semaphore nothing waits on any more
+        await flushing.value
+        // Removed once nothing is pending; read on this thread, not on the journal's queue.
+        let journal = try? Data(contentsOf: app.folder.appendingPathComponent(OutboxFiles.journalName))
+        #expect(journal.map { OutboxJournal($0).pending.isEmpty } ?? true)
+    }
+
     @Test("T4 answered writes do not pile up: the journal is rewritten with what is pending, and removed when empty")
     func journalFollowsWhatIsPending() async throws {
         await app.settle()
@@ -77,4 +101,10 @@ final class OutboxJournalTests {
         app.service.resource("/notes/2").request(.post, json: ["b": 2])
         #expect(await app.stored().map(\.mutation.url) == ["https://api.example.com/notes/2"])
     }
+}
+
+/// Set once, on the main actor.
+@MainActor
+private final class Flag {
+    var isSet = false
 }

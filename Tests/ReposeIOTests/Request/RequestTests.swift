@@ -42,6 +42,23 @@ struct RequestTests {
         }
     }
 
+    @Test("a request describes itself by method, URL (secrets hidden) and where it is in its life")
+    func describesItself() async {
+        let load = harness.service.resource("/a/b").withParam("token", "s3cret").load()
+        #expect("\(load)".hasPrefix("Request(GET https://zingle.frotz/v1/a/b?token="))
+        #expect(!"\(load)".contains("s3cret"))
+        #expect("\(load)".hasSuffix(", in progress)"))
+        await harness.answer(load, text: "done")
+        #expect("\(load)".hasSuffix(", succeeded)"))
+        let unstarted = load.repeated()
+        #expect("\(unstarted)".hasSuffix(", not started)"))
+        unstarted.start().cancel()
+        #expect("\(unstarted)".hasSuffix(", cancelled)"))
+        let failed = resource.request(.post)
+        await harness.answer(failed, status: 500)
+        #expect("\(failed)" == "Request(POST https://zingle.frotz/v1/a/b, failed)")
+    }
+
     @Test("E11 a response arriving after cancel is ignored")
     func lateResponseIgnored() async {
         let request = resource.load()

@@ -6,6 +6,8 @@ import Testing
 enum OperatorCase: String, CaseIterable, CustomTestStringConvertible {
     case map, filter, compactMap, removeDuplicates, combineLatest, combineLatestArray, merge, scan, prepend
     case flatMapLatest, debounce, throttle, delay
+    case withLatestFrom, withLatestFromState, sample, zip, zipArray, prefix, prefixWhile, prefixUntilOutput
+    case dropFirst, dropWhile, pairwise, collectCount, collectEvery, mapKeyPath, removeDuplicatesByKey, handleEvents
 
     var testDescription: String { rawValue }
 
@@ -24,6 +26,22 @@ enum OperatorCase: String, CaseIterable, CustomTestStringConvertible {
         case .debounce: signal.debounce(for: .seconds(1), scheduler: scheduler)
         case .throttle: signal.throttle(for: .seconds(1), scheduler: scheduler, latest: true)
         case .delay: signal.delay(for: .seconds(1), scheduler: scheduler)
+        case .withLatestFrom: signal.withLatestFrom(signal.map { $0 }).map { $0 + $1 }
+        case .withLatestFromState: signal.withLatestFrom(State.constant(1)).map { $0 + $1 }
+        case .sample: signal.sample(signal)
+        case .zip: signal.zip(signal.map { $0 }).map { $0 + $1 }
+        case .zipArray: Signal.zip([signal, signal]).map { $0[0] }
+        case .prefix: signal.prefix(100)
+        case .prefixWhile: signal.prefix { $0 < 100 }
+        case .prefixUntilOutput: signal.prefix(untilOutputFrom: signal.filter { $0 >= 100 })
+        case .dropFirst: signal.dropFirst()
+        case .dropWhile: signal.drop { $0 < 2 }
+        case .pairwise: signal.pairwise().map { $0 + $1 }
+        case .collectCount: signal.collect(count: 2).map { $0.reduce(0, +) }
+        case .collectEvery: signal.collect(every: .seconds(1), scheduler: scheduler).map { $0.reduce(0, +) }
+        case .mapKeyPath: signal.map(\.magnitude).map { Int($0) }
+        case .removeDuplicatesByKey: signal.removeDuplicates(by: \.magnitude)
+        case .handleEvents: signal.handleEvents(receiveOutput: { _ in })
         }
     }
 }

@@ -43,7 +43,9 @@ func firstServerMain() async {
     let api = Service(baseURL: "http://127.0.0.1:8000")
     api.configure { $0.pipeline[.rawData].cacheUsing(FileEntityCache(directory: cacheFolder)) }
     ReposeLog.enabled = [.network, .staleness, .cache]
-    exit(await showUser(from: api) ? 0 : 1)
+    let succeeded = await showUser(from: api)
+    await api.flush()  // the cache writes on a queue of its own: wait until the response is on disk
+    exit(succeeded ? 0 : 1)
 }
 
 /// Waits until the mirrored resource has data or an error, printing each state it goes through.

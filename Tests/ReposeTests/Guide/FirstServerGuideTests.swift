@@ -111,4 +111,14 @@ final class FirstServerGuideTests {
         await printNames(profile)
         #expect(firstServerPrinted.last == "name: Ada")
     }
+
+    @Test("T11 the program a child process runs for the relaunch test is the page's: its showUser, word for word")
+    func relaunchProgramIsThePage() throws {
+        let root = ReadmeTests.packageRoot
+        let page = try String(contentsOf: root.appendingPathComponent("Docs/FirstServer.md"), encoding: .utf8)
+        let program = try String(
+            contentsOf: root.appendingPathComponent("Tests/FirstServerProgram/main.swift"), encoding: .utf8)
+        let showUser = try #require(ReadmeTests.swiftBlocks(in: page).first { $0.contains("func showUser") })
+        #expect(ReadmeTests.normalized(program).contains(ReadmeTests.normalized(showUser)))
+    }
 }

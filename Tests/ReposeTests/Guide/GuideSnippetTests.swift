@@ -96,6 +96,52 @@ struct GuideSnippetTests {
         next.release()
         _ = await api.resource("/search").withParam("q", "sies").loadRequests.first?.response
         #expect(screen.list.alpha == 1 && screen.spinner.isHidden)
+        // X3 amended: a query that fails keeps the previous results on screen, dimmed, beside the error.
+        network.stub(.get, "https://api.example.com/search?q=siesx", status: 500, json: ["error": "down"])
+        screen.query?.value = "siesx"
+        scheduler.advance(by: .milliseconds(300))
+        _ = await api.resource("/search").withParam("q", "siesx").loadRequests.first?.response
+        #expect(screen.list.items.count == 1 && screen.list.alpha == 0.5 && screen.errorLabel.text != nil)
+    }
+
+    @MainActor
+    @Test("S15 the Signals guide's sign-up model submits the form as it is when tapped, and only a valid one")
+    func signUpSubmits() async {
+        let network = StubNetworkingProvider()
+        network.stub(.post, "https://api.example.com/signups", status: 201)
+        let api = Service(baseURL: "https://api.example.com", options: .init(networking: network))
+        LifetimeCheck.track(api)
+        var model: SignUpModel? = SignUpModel(api: api)
+        model?.email.value = "ada@example.com"
+        model?.submitTapped()
+        #expect(model?.submitted.isEmpty == true)
+        model?.password.value = "analytical"
+        model?.password.value = "analytical engine"
+        #expect(model?.submitted.isEmpty == true)
+        model?.submitTapped()
+        #expect(model?.submitted.count == 1)
+        _ = await model?.submitted.first?.response
+        let body = network.requests.first?.body.flatMap { String(data: $0, encoding: .utf8) } ?? ""
+        #expect(body.contains("analytical engine"))
+        weak let weakModel = model
+        model = nil
+        #expect(weakModel == nil)
+    }
+
+    @MainActor
+    @Test("S21 the Signals guide's screen shows what a stream sends, and is freed with its observation when dropped")
+    func asyncSequenceScreen() async {
+        var (screen, _): (SignalsGuideScreen?, StubNetworkingProvider) = screen()
+        let continuation = screen?.asyncSequence()
+        // The stream's task delivers on the main actor: yield it turns, boundedly, rather than sleep.
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: .seconds(60))
+        while screen?.nameLabel.text != "Connected", clock.now < deadline { await Task.yield() }
+        #expect(screen?.nameLabel.text == "Connected")
+        weak let weakScreen = screen
+        screen = nil
+        #expect(weakScreen == nil)
+        continuation?.finish()
     }
 
     @Test("S1 the Memory page's trap keeps its owner alive, and its fix frees it")

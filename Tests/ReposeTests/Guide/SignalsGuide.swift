@@ -117,7 +117,7 @@ final class SignalsGuideScreen {
         let results = query.state.signal
             .debounce(for: .milliseconds(300), scheduler: MainScheduler())
             .hold(initial: "")
-            .flatMapLatestKeepingPrevious { text in
+            .flatMapLatestKeepingPrevious(besideErrors: true) { text in
                 text.isEmpty ? nil : api.resource("/search").withParam("q", text).autoloadingState()
             }
 
@@ -134,7 +134,22 @@ final class SignalsGuideScreen {
             screen.list.items = state.jsonArray
             screen.list.alpha = state.isPrevious ? 0.5 : 1
             screen.spinner.isHidden = !state.isLoading
+            screen.errorLabel.text = state.latestError?.userMessage  // beside the previous results, if any
         }
+    }
+
+    /// Shows the messages of a stream, and returns its continuation so that a test can feed it.
+    func asyncSequence() -> AsyncStream<String>.Continuation {
+        let (messages, continuation) = AsyncStream<String>.makeStream()
+        Signal(messages).observe(owner: self) { screen, message in screen.nameLabel.text = message }
+        continuation.yield("Connected")
+        return continuation
+    }
+
+    func debugging(query: MutableState<String>) -> State<String> {
+        ReposeLog.enabled.insert(.signals)
+        let traced = query.state.print("query")  // [Repose:signals] query: value "swift"
+        return traced
     }
 
     func asyncAwait(user: Resource) async throws {
@@ -149,8 +164,49 @@ final class SignalsGuideScreen {
     }
 }
 
+@MainActor
+final class SignUpModel {
+    let email = MutableState("")
+    let password = MutableState("")
+    private let taps = SignalSource<Void>()
+    private(set) var submitted: [Request] = []
+
+    init(api: Service) {
+        let form = email.state.combineLatest(password.state)
+        taps.signal
+            .withLatestFrom(form)
+            .map { _, form in form }
+            .filter { email, password in email.contains("@") && password.count >= 8 }
+            .observe(owner: self) { model, form in
+                let (email, password) = form
+                let request = api.resource("/signups").request(.post, json: ["email": email, "password": password])
+                model.submitted.append(request)
+            }
+    }
+
+    func submitTapped() { taps.send(()) }
+}
+
 #if canImport(SwiftUI)
 import SwiftUI
+
+struct SearchView: View {
+    @State private var query: ObservableMutableState<String>
+    @State private var results: ObservableState<ResourceState<Any>>
+
+    init(query: MutableState<String>, results: State<ResourceState<Any>>) {
+        _query = State(initialValue: ObservableMutableState(query))
+        _results = State(initialValue: ObservableState(results))
+    }
+
+    var body: some View {
+        VStack {
+            TextField("Search", text: $query.value)
+            Text("\(results.value.jsonArray.count) results")
+                .opacity(results.value.isPrevious ? 0.5 : 1)
+        }
+    }
+}
 
 enum API {
     @MainActor static let profile = Service(baseURL: "https://api.example.com").resource("/profile")

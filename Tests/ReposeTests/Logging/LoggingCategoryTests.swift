@@ -17,12 +17,13 @@ extension LoggingTests {
             #expect(Category.detailed.isStrictSubset(of: .all))
         }
 
-        @Test("all holds eight distinct single categories")
+        @Test("all holds nine distinct single categories")
         func allCategories() {
             let singles: [Category] = [
                 .network, .networkDetails, .pipeline, .stateChanges, .observers, .staleness, .cache, .configuration,
+                .signals,
             ]
-            #expect(Set(singles).count == 8)
+            #expect(Set(singles).count == 9)
             #expect(singles.allSatisfy { $0.rawValue.nonzeroBitCount == 1 })
             #expect(Category(singles) == .all)
         }
@@ -31,6 +32,7 @@ extension LoggingTests {
             (.network, "network"),
             (.networkDetails, "networkDetails"),
             (.configuration, "configuration"),
+            (.signals, "signals"),
             (Category(), "[]"),
             ([.staleness, .network], "[network, staleness]"),
             (Category(rawValue: 1 << 20), "[0x100000]"),

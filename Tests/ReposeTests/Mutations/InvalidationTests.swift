@@ -40,6 +40,25 @@ struct InvalidationTests {
         for load in loads { _ = await load.responseInfo }
     }
 
+    @Test("M6 T4 the reload of an observed target waits for its last write on the way, even one that fails")
+    func reloadWaitsForTheLastWrite() async {
+        invalidateWrites()
+        let user = await loaded(["/users/42"])[0]
+        observe([user])
+        let first = user.request(.patch, json: ["n": 1], showing: .merge(["n": 1]))
+        let second = user.request(.patch, json: ["n": 2], showing: .merge(["n": 2]))
+        await harness.answer(first, status: 204)
+        harness.scheduler.advance()
+        #expect(!user.isLoading, "reloaded while the second write was on its way")
+        await harness.answer(second, status: 500)
+        harness.scheduler.advance()
+        #expect(user.isLoading)  // the first write's reload, once nothing else is on its way
+        await answerLoads(of: [user], text: "confirmed")
+        #expect(user.text == "confirmed")
+        #expect(user.currentState.pendingChanges == 0)
+        #expect(harness.network.sent.filter { $0.httpMethod == "GET" }.count == 2)
+    }
+
     @Test("M6 by default a successful write changes no resource: its observers hear nothing and nothing reloads")
     func nothingByDefault() async {
         let resources = await loaded(["/users/42", "/users"])

@@ -25,6 +25,21 @@ struct AsyncAndObservationTests {
         await #expect(throws: RequestError.self) { try await request.content(as: Int.self) }
     }
 
+    @Test("T12 a model read with content(as:) without its transformer: the message names the expected and actual type")
+    func modelWithoutTransformer() async throws {
+        struct Profile: Decodable { var name: String }
+        let request = resource.load()
+        await harness.network.respond(status: 200, contentType: "application/json", text: #"{"name": "Ada"}"#)
+        do {
+            _ = try await request.content(as: Profile.self)
+            Issue.record("a dictionary was read as a Profile")
+        } catch {
+            #expect(error.cause is RequestError.Cause.WrongInputTypeInTranformerPipeline)
+            #expect(
+                error.userMessage == "Cannot parse server response (expected Profile, got Dictionary<String, Any>)")
+        }
+    }
+
     @Test("a failed request throws its RequestError")
     func awaitingFailure() async {
         let request = resource.load()

@@ -78,6 +78,35 @@ struct KeepingPreviousTests {
         subscription.cancel()
     }
 
+    @Test("X3 asked to, the previous data stays beside the new resource's error, marked as previous, until it has data")
+    func besideErrors() async {
+        let service = harness.service
+        let results = query.state.signal
+            .debounce(for: .milliseconds(300), scheduler: harness.scheduler)
+            .hold(initial: "")
+            .flatMapLatestKeepingPrevious(besideErrors: true) { text in
+                text.isEmpty ? nil : service.resource("/search").withParam("q", text).autoloadingState(cancelDelay: 0)
+            }
+        var latest: ResourceState<Any>?
+        let subscription = results.observe { latest = $0 }
+        type("a")
+        await answer("results for a")
+        type("ad")
+        await answer("", status: 500)
+        #expect(latest?.latestError?.httpStatusCode == 500)
+        #expect(latest?.text == "results for a")
+        #expect(latest?.isPrevious == true)
+        #expect(latest?.isLoading == false)
+        let retry = service.resource("/search").withParam("q", "ad").load()
+        #expect(latest?.text == "results for a" && latest?.isLoading == true)
+        await harness.network.respond(status: 200, contentType: "text/plain", text: "results for ad")
+        _ = await retry.responseInfo
+        #expect(latest?.text == "results for ad")
+        #expect(latest?.isPrevious == false)
+        #expect(latest?.latestError == nil)
+        subscription.cancel()
+    }
+
     @Test("X3 a new resource that has data shows it at once, and no resource shows empty and forgets the previous")
     func dataAtOnceAndNothing() async {
         let results = results()
@@ -157,6 +186,20 @@ struct KeepPreviousMachineTests {
         #expect(machine.receive(Self.state(nil, loading: true)).content == "a")  // kept across two switches
         let failed = machine.receive(Self.state(nil, failed: true))
         #expect(failed.content == nil && !failed.isPrevious && failed.latestError != nil)
+    }
+
+    @Test("X3 kept beside errors, an error of the new resource shows over the previous data until data arrives")
+    func besideErrorsMachine() {
+        var machine = KeepPreviousMachine<String>(besideErrors: true)
+        machine.startSwitch()
+        _ = machine.receive(Self.state("a"))
+        machine.startSwitch()
+        let failed = machine.receive(Self.state(nil, failed: true))
+        #expect(failed.content == "a" && failed.isPrevious && failed.latestError != nil)
+        let retrying = machine.receive(Self.state(nil, loading: true, failed: true))
+        #expect(retrying.content == "a" && retrying.isPrevious && retrying.isLoading)
+        let arrived = machine.receive(Self.state("b"))
+        #expect(arrived.content == "b" && !arrived.isPrevious && arrived.latestError == nil)
     }
 
     @Test("X3 after the new resource answered its states pass unchanged; switching to nothing forgets the data")

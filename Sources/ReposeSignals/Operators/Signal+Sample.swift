@@ -1,0 +1,81 @@
+extension Signal {
+    /// A signal that delivers this signal's latest value on each value of `trigger`, at most once per value of this
+    /// signal (S15).
+    ///
+    /// A tick with no new value since the last one delivers nothing. Typical use: a value that changes often, shown
+    /// at the pace of a clock.
+    ///
+    /// ```swift
+    /// let shown = position.sample(Signal.timer(every: .seconds(1), scheduler: MainScheduler()))
+    /// ```
+    ///
+    /// When one change reaches both this signal and the trigger, the tick sees the new value: the value is delivered
+    /// once the change has reached both, as ``combineLatest(_:)-method`` delivers (S9). The result finishes when the
+    /// trigger finishes, or when this signal finishes and its last value has been delivered.
+    ///
+    /// - Parameter trigger: The signal whose values say when to deliver.
+    /// - Returns: The sampled signal.
+    @inlinable
+    public func sample<Trigger>(_ trigger: Signal<Trigger>) -> Signal<Value> {
+        Signal { downstream in
+            let box = SampleBox<Value>(downstream: downstream)
+            let source = self.link(into: downstream, upstreamEnd: .handled { box.sourceFinished() }) { value, _ in
+                box.machine.receive(value)
+            }
+            let ticks = trigger.link(into: downstream) { _, context in box.tick(context) }
+            return {
+                source()
+                ticks()
+                box.reset()
+            }
+        }
+    }
+}
+
+/// The live state of one connected `sample`.
+@usableFromInline
+final class SampleBox<Value> {
+    @usableFromInline let downstream: Signal<Value>
+    @exclusivity(unchecked) @usableFromInline var machine = SampleMachine<Value>()
+    @exclusivity(unchecked) @usableFromInline var context: DeliveryContext?
+    /// Whether the source finished: the signal finishes once its last value is out.
+    @exclusivity(unchecked) @usableFromInline var isSourceFinished = false
+
+    @inlinable
+    init(downstream: Signal<Value>) {
+        self.downstream = downstream
+    }
+
+    @inlinable
+    func tick(_ context: DeliveryContext) {
+        if machine.tick() {
+            self.context = context
+            context.schedule(DeferredEmission(target: self) { SampleBox<Value>.emit($0) })
+        }
+    }
+
+    @inlinable
+    static func emit(_ target: AnyObject) {
+        unsafeDowncast(target, to: SampleBox<Value>.self).emitDeferred()
+    }
+
+    @inlinable
+    func emitDeferred() {
+        guard let context else { return }
+        self.context = nil
+        if let value = machine.flush() { downstream.deliver(value, context) }
+        if isSourceFinished { downstream.finish() }
+    }
+
+    @usableFromInline
+    func sourceFinished() {
+        isSourceFinished = true
+        if !machine.isFresh, !machine.isScheduled { downstream.finish() }
+    }
+
+    @inlinable
+    func reset() {
+        machine.reset()
+        context = nil
+    }
+}
