@@ -20,7 +20,8 @@ import Testing
 /// | `/feed/fail?page=K` (or `cursor=ID`) | that feed page answers 500 once |
 /// | `/feed/stats` | `{"requests": N, "notModified": M}`: feed page requests so far, and how many were answered 304 |
 /// | `/slow?ms=N` | waits N ms (at most 10 s), then 200; with `&first=1`, sends the first half of the body first |
-/// | `/drop?announce=N&send=M` | announces N body bytes, sends M, then closes the connection |
+/// | `/drop?announce=N&send=M` | announces N body bytes, sends M, then closes the connection; `/drop/events` the same as `text/event-stream` |
+/// | `/connections` | JSON `{"open": N, "peak": M}`: the clients' connections open now, and the most at once since the start |
 /// | `/reset?at=headers` | sends half a status line and headers, then resets the connection (TCP RST) |
 /// | `/reset?at=body` | announces 1000 body bytes, sends 100, then resets the connection |
 /// | `/hang?at=STAGE` | reaches STAGE (`request`: nothing sent; `headers`: headers for 10 bytes sent; `body`: 5 of them sent), marks `hang STAGE`, then waits until the client goes (at most 300 s) |
@@ -45,7 +46,7 @@ import Testing
 /// | `/auth/private/NAME?token=T` | 200 `private NAME` when `Authorization` is `Bearer T` (`fresh-token` unless given), else 401 |
 /// | `/auth/refresh?ms=N&token=T` | waits N ms, then 200 with the text T (`fresh-token` unless given) |
 /// | `/raw?kind=K` | bytes no correct server sends, then a close: `status` (`HTTP/1.1 abc OK`), `version` (`HTTP/9.9 200 OK`), `garbage` (no status line) |
-/// | `/drip?bytes=N&chunks=K&ms=T&length=0&hold=NAME` | 200 with N bytes (20,000) in K pieces (20), T ms (100) before each; with `Content-Length` unless `length=0`, then ended by closing; with `hold`, the second half waits for `/store-release/NAME` |
+/// | `/drip?bytes=N&chunks=K&ms=T&length=0&hold=NAME` | 200 with N bytes (20,000) in K pieces (20), T ms (100) before each; with `Content-Length` unless `length=0`, then ended by closing; with `hold`, the second half waits for `/store-release/NAME` (marks `held NAME`, and `held NAME #N` for the Nth request held) |
 /// | `/pace/N?name=NAME` | N bytes of body as fast as the client reads them; mark `held NAME` once a write waited 1.5 s (the client stopped reading) |
 /// | `/large/N?cut=M` | N bytes of body (at most 1 GiB) made on the fly, with their `Content-Length`; with `cut`, only the first M are sent, then the connection closes |
 ///
