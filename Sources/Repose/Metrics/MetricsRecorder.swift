@@ -29,13 +29,6 @@ final class MetricsRecorder: @unchecked Sendable {
         started = queued
     }
 
-    /// A recorder for a request whose configuration has `monitors`; `nil`, the usual case, when nothing listens.
-    static func measuring(
-        _ monitors: [RequestMonitor], now: @escaping @Sendable () -> TimeInterval, method: RequestMethod, url: URL
-    ) -> MetricsRecorder? {
-        monitors.isEmpty ? nil : MetricsRecorder(monitors: monitors, now: now, method: method, url: url)
-    }
-
     /// An attempt goes to the provider: the previous attempt's figures are dropped. Tells the monitors on the
     /// request's first attempt (a monitor may cancel the request there).
     @MainActor

@@ -71,7 +71,10 @@ extension ResponseSink {
         case .success(let response):
             var head = response
             head.body = Data()
-            guard receive(head), response.body.isEmpty || receive(response.body) else { return }
+            guard receive(head) else { return }
+            // The body is all there: its length is known, as a `Content-Length` would announce it.
+            progress(TransferProgress(bytesExpectedToReceive: Int64(response.body.count)))
+            guard response.body.isEmpty || receive(response.body) else { return }
             finish(nil, connection: response.connection, isFromCache: response.isFromCache)
         case .failure(let error):
             finish(error)

@@ -81,14 +81,18 @@ final class NetworkRequest: RequestDelegate {
         let configuration = resource.configuration(for: effectiveMethod)
         let url = urlRequest.url ?? resource.url
         // Only GETs into memory carry the resource's state, so only they fill its caches.
-        let isLoad = effectiveMethod == .get && destination.isMemory
+        let pipeline = configuration.pipeline
+        let fillsCaches = effectiveMethod == .get && destination.isMemory && pipeline.hasCaches
+        let log = LogSettings.scope(for: ResponseLog.categories)
         let processor = ResponseProcessor(
-            pipeline: configuration.pipeline, now: resource.core.now,
-            cacheTargets: isLoad ? configuration.pipeline.cacheTargets(for: resource) : [],
-            log: ResponseLog(method: effectiveMethod, url: url))
+            pipeline: pipeline, now: resource.core.now,
+            cacheTargets: fillsCaches ? pipeline.cacheTargets(for: resource) : [],
+            log: log.map { ResponseLog(scope: $0, method: effectiveMethod, url: url) })
         retries.policy = destination.isEvents ? nil : configuration.retryPolicy  // a stream reconnects by its own rules
-        let monitors = configuration.monitors
-        metrics = metrics ?? .measuring(monitors, now: resource.core.now, method: effectiveMethod, url: url)
+        if metrics == nil, !configuration.monitors.isEmpty {
+            metrics = MetricsRecorder(
+                monitors: configuration.monitors, now: resource.core.now, method: effectiveMethod, url: url)
+        }
         metrics?.attemptStarted(method: effectiveMethod, url: url, bodySize: urlRequest.httpBody?.count ?? 0)
         // A monitor's `started` may have cancelled the request: a cancel before it leaves is final.
         guard handler != nil else { return }
@@ -186,6 +190,26 @@ final class NetworkRequest: RequestDelegate {
         handler = nil
     }
 
+    // MARK: Retrying (rule R5): whether to, here; the next attempt in NetworkRequest+Retry.swift
+
+    /// How long to wait before another attempt, if the policy wants one after `info`.
+    func retryWait(after info: ResponseInfo) -> TimeInterval? {
+        guard let policy = retries.policy, policy.methods.contains(effectiveMethod),
+            case .retry(let seconds) = policy.decision(after: info, attempt: retries.attempt)
+        else { return nil }
+        return seconds
+    }
+
+    /// The method and redacted URL, for logs.
+    var requestDescription: String {
+        let description = "\(effectiveMethod.rawValue) \(ReposeLog.describe(url: urlRequest.url ?? resource.url))"
+        switch destination {
+        case .memory: return description
+        case .file: return description + " → file"
+        case .events: return description + " (event stream)"
+        }
+    }
+
     // MARK: Metrics (rule X1)
 
     /// Whether a monitor measures this request.
@@ -243,5 +267,25 @@ extension NetworkRequest.Destination {
 
     var isEvents: Bool {
         if case .events = self { true } else { false }
+    }
+}
+
+/// A request's attempts (rule R5): which one is under way, the policy that may ask for another, and the wait before
+/// it.
+struct Retries {
+    /// The attempt under way, from 1.
+    var attempt = 1
+    /// The attempts of the requests this one repeats, for its metrics.
+    var prior = 0
+    var policy: RetryPolicy?
+    /// The policy's wait before the next attempt, while it runs.
+    var wait: TimerToken?
+
+    /// How many attempts the request has made, those it repeats included.
+    var count: Int { prior + attempt }
+
+    mutating func cancelWait() {
+        wait?.cancel()
+        wait = nil
     }
 }

@@ -10,4 +10,12 @@ enum MainRoute {
     static func send(_ work: @escaping @MainActor @Sendable () -> Void) {
         DispatchQueue.main.async { MainActor.assumeIsolated(work) }
     }
+
+    /// Runs `work` with `target` on the main actor: the same route, for a `work` that captures nothing, so that a
+    /// trip costs one block and no closure of its own (a network request's every response takes it).
+    static func send<Target: AnyObject & Sendable>(
+        to target: Target, _ work: @escaping @MainActor @Sendable (Target) -> Void
+    ) {
+        DispatchQueue.main.async { MainActor.assumeIsolated { work(target) } }
+    }
 }

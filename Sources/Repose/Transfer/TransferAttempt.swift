@@ -35,7 +35,7 @@ final class TransferAttempt: ResponseSink, @unchecked Sendable {
         /// Every sample since the last delivery, in order, stamped on the service's clock as it arrived.
         var samples: [(TransferProgress, at: TimeInterval)] = []
         var news: [BodyNews] = []
-        var ending: UncheckedTransfer<Ending>?
+        var ending: Ending?
     }
 
     let processor: ResponseProcessor
@@ -179,9 +179,8 @@ final class TransferAttempt: ResponseSink, @unchecked Sendable {
     }
 
     private func post(_ ending: Ending) {
-        let transfer = UncheckedTransfer(ending)
         post { inbox in
-            inbox.ending = transfer
+            inbox.ending = ending
             inbox.hasEnded = true
         }
     }
@@ -196,7 +195,7 @@ final class TransferAttempt: ResponseSink, @unchecked Sendable {
             return true
         }
         if needsHop {
-            MainRoute.send { self.deliver() }
+            MainRoute.send(to: self) { $0.deliver() }
         }
     }
 
@@ -213,7 +212,7 @@ final class TransferAttempt: ResponseSink, @unchecked Sendable {
             }
             return (self.request, inbox.samples, inbox.news, inbox.ending)
         }
-        request?.receive(samples, news, ending?.value, from: self)
+        request?.receive(samples, news, ending, from: self)
     }
 
     /// What `ending` means, processed here on the main actor when the body was small.
