@@ -45,16 +45,50 @@ let package = Package(
         .executableTarget(name: "repose-download-probe", dependencies: ["Repose"], path: "Tests/DownloadProbe"),
         // The first-server guide's program, run twice in a row to show that a second run sends nothing.
         .executableTarget(name: "repose-first-server", dependencies: ["Repose"], path: "Tests/FirstServerProgram"),
-
-        .testTarget(name: "ReposeSignalsTests", dependencies: ["ReposeSignals"]),
-        // The library's tests, in two modules so that a release build optimizes them on two cores at once, over
-        // the fixtures they share (the loopback server, harnesses, recording doubles), kept apart from the tests.
-        .target(name: "ReposeTestSupport", dependencies: ["Repose", "ReposeTesting"], path: "Tests/ReposeTestSupport"),
-        // State, resources, configuration, the pipeline, lists and the guide's pages: the stub provider only.
-        .testTarget(name: "ReposeTests", dependencies: ["Repose", "ReposeTesting", "ReposeTestSupport"]),
-        // What talks to a server, a disk or another process: requests, networking, caches, the outbox, logging.
-        .testTarget(name: "ReposeIOTests", dependencies: ["Repose", "ReposeTesting", "ReposeTestSupport"]),
-        // Talks to real servers that `.ci/interop` starts; skipped unless their addresses are given.
-        .testTarget(name: "ReposeInteropTests", dependencies: ["Repose", "ReposeTesting"], exclude: ["Servers"]),
-    ]
+    ] + testTargets()
 )
+
+/// The tests: one target per kind of thing they touch, so that each step of `.ci/run` builds and runs the groups where
+/// it finds bugs (release mode: signals, core and stress; ThreadSanitizer: where threads meet). A build given
+/// REPOSE_TEST_GROUPS (group names, comma-separated: `signals,core,stress`) declares those groups' targets only, and
+/// has a scratch folder of its own (`--scratch-path .build-NAME`). Unset, every group is declared: the README's
+/// `swift test` runs them all.
+func testTargets() -> [Target] {
+    let groups: [(name: String, usesSupport: Bool, targets: [Target])] = [
+        // The signals library alone.
+        ("signals", false, [.testTarget(name: "ReposeSignalsTests", dependencies: ["ReposeSignals"])]),
+        // The stub provider and virtual time: no socket, no file, no child process. In two halves, so that a release
+        // build, which optimizes each module whole on one core, builds them side by side: resources, services,
+        // configuration, URLs, observers, signals, lists, writes, and caches and the outbox in memory; and requests,
+        // the pipeline, freshness, logging, event streams, the transport's bookkeeping and metrics.
+        ("core", true, [libraryTests("ReposeCoreTests"), libraryTests("ReposeRequestTests")]),
+        // Real HTTP on loopback through URLSessionProvider, against LoopbackServer and EventStreamServer.
+        ("http", true, [libraryTests("ReposeHTTPTests")]),
+        // The real file system in temporary folders (file caches, the outbox's folder, file parts), and child
+        // processes: the cache and outbox writers killed mid-write, the upload and download probes, the demo.
+        ("disk", true, [libraryTests("ReposeDiskTests")]),
+        // Fuzz and property runs of thousands of cases, and a memory-flatness run of 100,000 loads.
+        ("stress", true, [libraryTests("ReposeStressTests")]),
+        // The guide's pages and the README: the compiled twins of their Swift blocks, and the tests of what they show.
+        ("guide", true, [libraryTests("ReposeGuideTests")]),
+        // Talks to real servers that `.ci/interop` starts; skipped unless their addresses are given.
+        (
+            "interop", false,
+            [.testTarget(name: "ReposeInteropTests", dependencies: ["Repose", "ReposeTesting"], exclude: ["Servers"])]
+        ),
+    ]
+    let chosen = Context.environment["REPOSE_TEST_GROUPS"].map { Set($0.split(separator: ",").map(String.init)) }
+    if let unknown = chosen?.subtracting(groups.map(\.name)), !unknown.isEmpty {
+        fatalError("REPOSE_TEST_GROUPS names no test group: \(unknown.sorted()); the groups: \(groups.map(\.name))")
+    }
+    let tests = groups.filter { chosen?.contains($0.name) ?? true }
+    // The fixtures the library's tests share (the loopback server, harnesses, recording doubles, the fuzz runner),
+    // kept apart from any test.
+    let support = Target.target(
+        name: "ReposeTestSupport", dependencies: ["Repose", "ReposeTesting"], path: "Tests/ReposeTestSupport")
+    return (tests.contains(where: \.usesSupport) ? [support] : []) + tests.flatMap(\.targets)
+}
+
+func libraryTests(_ name: String) -> Target {
+    .testTarget(name: name, dependencies: ["Repose", "ReposeTesting", "ReposeTestSupport"])
+}

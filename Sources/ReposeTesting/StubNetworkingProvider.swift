@@ -100,7 +100,8 @@ public final class StubNetworkingProvider: NetworkingProvider {
     /// that a completion schedules elsewhere (on the main actor, say) may still be pending when this returns.
     ///
     /// - Parameters:
-    ///   - timeout: How long to wait at most.
+    ///   - timeout: How long to wait at most: 60 seconds unless given. A bound against a hang, not a speed check, so
+    ///     generous: tests running in parallel on a busy machine can keep the main actor from a delivery for seconds.
     ///   - fileID: Where a timeout failure points, with `filePath`, `line` and `column`; leave them out.
     ///   - filePath: See `fileID`.
     ///   - line: See `fileID`.
@@ -108,7 +109,7 @@ public final class StubNetworkingProvider: NetworkingProvider {
     /// - Returns: Whether everything was delivered in time.
     @discardableResult
     public func idle(
-        timeout: Duration = .seconds(10), fileID: String = #fileID, filePath: String = #filePath,
+        timeout: Duration = .seconds(60), fileID: String = #fileID, filePath: String = #filePath,
         line: Int = #line, column: Int = #column
     ) async -> Bool {
         let idle = await store.idle(timeout: timeout)

@@ -97,7 +97,8 @@ public final class StubRoute: Sendable {
     ///
     /// - Parameters:
     ///   - count: How many requests to wait for, counted since the stub was added; 1 unless given.
-    ///   - timeout: How long to wait at most.
+    ///   - timeout: How long to wait at most: 60 seconds unless given. A bound against a hang, not a speed check, so
+    ///     generous: tests running in parallel on a busy machine can keep the main actor from a delivery for seconds.
     ///   - fileID: Where a timeout failure points, with `filePath`, `line` and `column`; leave them out.
     ///   - filePath: See `fileID`.
     ///   - line: See `fileID`.
@@ -105,7 +106,7 @@ public final class StubRoute: Sendable {
     /// - Returns: Whether the requests arrived in time.
     @discardableResult
     public func requested(
-        count: Int = 1, timeout: Duration = .seconds(10), fileID: String = #fileID, filePath: String = #filePath,
+        count: Int = 1, timeout: Duration = .seconds(60), fileID: String = #fileID, filePath: String = #filePath,
         line: Int = #line, column: Int = #column
     ) async -> Bool {
         let arrived = await TimedWait.until(timeout: timeout) { wait in

@@ -4,7 +4,7 @@ import Dispatch
 /// state that another thread settles on its own time (a provider forgetting a finished transfer, say); `false` if it
 /// still does not hold after `timeout`. A bound against hanging, not a delay that decides the outcome.
 @MainActor
-func eventually(within timeout: Duration = .seconds(60), _ condition: () -> Bool) async -> Bool {
+func eventually(within timeout: Duration = Patience.wait, _ condition: () -> Bool) async -> Bool {
     let deadline = ContinuousClock.now + timeout
     while !condition() {
         guard ContinuousClock.now < deadline else { return false }

@@ -62,14 +62,14 @@ final class LifetimeTracker: @unchecked Sendable {
         lock.withLock { entries.filter { $0.object != nil }.map(\.label) }
     }
 
-    /// Gives what is already under way up to a minute of turns to let go (a response being delivered holds its
+    /// Gives what is already under way up to ``Patience/wait`` of turns to let go (a response being delivered holds its
     /// request on the main queue; the networking queue that delivered it holds it until its call returns; a
     /// cancelled URLSession task lets go of its callbacks after a hop through the provider's queue and the
     /// session's, which under a sanitizer can take longer than a fixed number of quick turns), then records an
     /// issue for everything still alive. It stops as soon as nothing is.
     @MainActor
     func expectEverythingFreed() async {
-        let deadline = ContinuousClock.now + .seconds(60)
+        let deadline = ContinuousClock.now + Patience.wait
         while !survivors.isEmpty, ContinuousClock.now < deadline {
             await withCheckedContinuation { continuation in
                 DispatchQueue.global().async {

@@ -2,14 +2,12 @@ extension LoopbackServer {
     /// The server, written to a temporary file at each start. Standard library only; see the type's
     /// documentation for the routes.
     static let script = #"""
-        import json, os, re, select, socket, struct, sys, threading, time, zlib
+        import json, os, re, select, socket, struct, sys, threading, zlib
         from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
         from urllib.parse import urlsplit, parse_qs
 
-        MAX_LIFETIME = int(sys.argv[1]) if len(sys.argv) > 1 else 120
-        HOST = sys.argv[2] if len(sys.argv) > 2 else "127.0.0.1"
-        MAX_DELAY = 10.0
-        MAX_HOLD = 300.0  # a hold ends when the client goes or the test releases it; this bound is for a forgotten one
+        HOST = sys.argv[1] if len(sys.argv) > 1 else "127.0.0.1"
+        MAX_HOLD = None  # a hold ends when the test releases it, when the client goes (/hang) or when the server stops
         MAX_BYTES = 64 * 1024 * 1024
         MAX_INFLATED = 1024 * 1024 * 1024
         MAX_HEADER = 16 * 1024 * 1024
@@ -22,10 +20,12 @@ extension LoopbackServer {
 
 
         def bump(name):
-            """Counts one more request for `name` and returns the new count."""
+            """Counts one more request for `name`, marks `count NAME N` (a test can wait for the Nth) and returns N."""
             with output_lock:
                 named_counts[name] = named_counts.get(name, 0) + 1
-                return named_counts[name]
+                count = named_counts[name]
+            mark("count %s %d" % (name, count))
+            return count
 
 
         def mark(name):
@@ -244,16 +244,16 @@ extension LoopbackServer {
                 self.connection.close()
 
             def hold(self):
-                """Waits until the client closes the connection, at most MAX_HOLD seconds."""
+                """Waits until the client closes the connection."""
                 readable, _, _ = select.select([self.connection], [], [], MAX_HOLD)
                 self.close_connection = True
 
             def drip(self, query):
-                """N bytes in K pieces, T ms apart; with Content-Length unless length=0 (then ended by closing); with hold=NAME,
-                the second half waits for /store-release/NAME."""
+                """N bytes in K writes; with Content-Length unless length=0 (then ended by closing); with hold=NAME, the
+                second half waits for /store-release/NAME. No pause between writes: what arrives apart is what the test
+                holds apart."""
                 count = min(int(query.get("bytes", "20000")), MAX_BYTES)
                 pieces = max(1, min(int(query.get("chunks", "20")), 1000))
-                pause = min(float(query.get("ms", "100")) / 1000, MAX_DELAY / pieces)
                 self.send_response(200)
                 self.send_header("Content-Type", "application/octet-stream")
                 if query.get("length") == "0":
@@ -267,9 +267,8 @@ extension LoopbackServer {
                 for index in range(pieces):
                     if index == pieces // 2 and "hold" in query:
                         mark("held " + query["hold"])
-                        mark("held %s #%d" % (query["hold"], bump("held " + query["hold"])))
+                        bump("held " + query["hold"])  # marks `count held NAME N` for the Nth request held
                         hold_event(query["hold"]).wait(MAX_HOLD)
-                    time.sleep(pause)
                     size = count * (index + 1) // pieces - sent
                     self.wfile.write(b"d" * size)
                     self.wfile.flush()
@@ -357,20 +356,6 @@ extension LoopbackServer {
                         self.reply(200, ("version " + parts[1]).encode(), headers=[("ETag", tag)])
                 elif route == "feed":
                     self.feed(parts, query)
-                elif route == "slow":
-                    delay = min(float(query.get("ms", "1000")) / 1000, MAX_DELAY)
-                    if query.get("first") == "1":
-                        self.send_response(200)
-                        self.send_header("Content-Type", "text/plain")
-                        self.send_header("Content-Length", "10")
-                        self.end_headers()
-                        self.wfile.write(b"first")
-                        self.wfile.flush()
-                        time.sleep(delay)
-                        self.wfile.write(b"-last")
-                    else:
-                        time.sleep(delay)
-                        self.reply(200, b"slow done")
                 elif route == "drop":
                     announced = int(query.get("announce", "1000"))
                     sent = min(int(query.get("send", "10")), announced - 1)
@@ -470,7 +455,9 @@ extension LoopbackServer {
                     self.reply(200, str(total).encode())
                 elif route == "auth" and parts[1:2] == ["refresh"]:
                     bump("refresh")
-                    time.sleep(min(float(query.get("ms", "0")) / 1000, MAX_DELAY))
+                    if "hold" in query:
+                        mark("held " + query["hold"])
+                        hold_event(query["hold"]).wait(MAX_HOLD)
                     self.reply(200, query.get("token", "fresh-token").encode())
                 elif route == "auth" and len(parts) == 3 and parts[1] == "private":
                     if self.headers.get("Authorization") == "Bearer " + query.get("token", "fresh-token"):
@@ -542,13 +529,13 @@ extension LoopbackServer {
 
 
         def exit_when_parent_goes():
+            """The server's only lifetime: the test process's. Its end, however it comes, closes standard input."""
             sys.stdin.read()
             os._exit(0)
 
 
         server = Server((HOST, 0), Handler)
         threading.Thread(target=exit_when_parent_goes, daemon=True).start()
-        threading.Timer(MAX_LIFETIME, lambda: os._exit(0)).start()
         with output_lock:
             print(server.server_address[1], flush=True)
         server.serve_forever()

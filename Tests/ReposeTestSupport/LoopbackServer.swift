@@ -5,8 +5,9 @@ import Testing
 /// standard-library script, one process per server, on a free port.
 ///
 /// Start one per test: a `final class` suite creates it in `init() async throws`; it stops in its own `deinit`. The
-/// script also exits by itself when its standard input closes (this process is gone) and after
-/// ``maximumLifetime`` seconds, so no server outlives the test run. Routes:
+/// script also exits by itself when its standard input closes, which happens when this process is gone, however it
+/// ends: no server outlives the test run, and none ends before it, however long a slow machine makes a test wait.
+/// Routes:
 ///
 /// | route | answer |
 /// |---|---|
@@ -19,12 +20,11 @@ import Testing
 /// | `/feed/bump` | one new item at the top of the feed: every item moves down one place, every `ETag` changes |
 /// | `/feed/fail?page=K` (or `cursor=ID`) | that feed page answers 500 once |
 /// | `/feed/stats` | `{"requests": N, "notModified": M}`: feed page requests so far, and how many were answered 304 |
-/// | `/slow?ms=N` | waits N ms (at most 10 s), then 200; with `&first=1`, sends the first half of the body first |
 /// | `/drop?announce=N&send=M` | announces N body bytes, sends M, then closes the connection; `/drop/events` the same as `text/event-stream` |
 /// | `/connections` | JSON `{"open": N, "peak": M}`: the clients' connections open now, and the most at once since the start |
 /// | `/reset?at=headers` | sends half a status line and headers, then resets the connection (TCP RST) |
 /// | `/reset?at=body` | announces 1000 body bytes, sends 100, then resets the connection |
-/// | `/hang?at=STAGE` | reaches STAGE (`request`: nothing sent; `headers`: headers for 10 bytes sent; `body`: 5 of them sent), marks `hang STAGE`, then waits until the client goes (at most 300 s) |
+/// | `/hang?at=STAGE` | reaches STAGE (`request`: nothing sent; `headers`: headers for 10 bytes sent; `body`: 5 of them sent), marks `hang STAGE`, then waits until the client goes |
 /// | `/bytes/N` | N bytes of body (at most 64 MB); to a HEAD, only their `Content-Length` |
 /// | `/chunked/N` | N bytes of body in chunked transfer encoding, so without a length up front |
 /// | `/gzip?size=N` | `Content-Encoding: gzip`, whatever the request accepts: a small body that inflates to N bytes (at most 1 GiB) |
@@ -36,17 +36,17 @@ import Testing
 /// | any method `/multipart` | parses a `multipart/form-data` body strictly (CRLF framing, RFC 7578): 200 with `parts` (each `name`, `filename`, `type`, `length`, `crc32`, and `text` when at most 256 bytes), `bodyLength`, `contentLength`, `transferEncoding`; 400 with `error` for a malformed body |
 /// | any method `/discard` | reads the body, answers `{"received": N}` |
 /// | any method `/sink` | reads the body as it arrives without keeping it (chunked or not), answers `{"received": N, "head", "tail", "contentType", "chunked"}`: its first and last 512 bytes as text |
-/// | `/store/PATH` | a JSON store: GET answers the value at PATH (`ETag: "vN"`, N its version), or without one the values directly under it as an array (`ETag: "cN"`, N the store's write count), 304 to a matching `If-None-Match`; PUT stores the body, PATCH merges it (JSON merge patch), POST stores it at `PATH/N` with `"id": N`, DELETE removes; a write answers the value. `?status=S` answers S instead; `?hold=NAME` marks `held NAME` and waits for `/store-release/NAME` (at most 300 s) before answering. Every request is logged |
+/// | `/store/PATH` | a JSON store: GET answers the value at PATH (`ETag: "vN"`, N its version), or without one the values directly under it as an array (`ETag: "cN"`, N the store's write count), 304 to a matching `If-None-Match`; PUT stores the body, PATCH merges it (JSON merge patch), POST stores it at `PATH/N` with `"id": N`, DELETE removes; a write answers the value. `?status=S` answers S instead; `?hold=NAME` marks `held NAME` and waits for `/store-release/NAME` before answering. Every request is logged |
 /// | `/store-log` | the store's log, oldest first: `{"method", "path", "body", "key" (Idempotency-Key), "authorization", "contentType"}` |
 /// | `/store-offline?on=1` (or `0`) | while on, every `/store` request is reset (TCP RST) before any answer: a transport error |
 /// | `/store-release/NAME` | lets the requests held as NAME answer |
 /// | `/flaky/NAME?fails=N&status=S&after=A` | the first N requests for NAME (1 unless given) get status S (503 unless given), with `Retry-After: A` when given; later ones 200; the text is `attempt K` |
 /// | `/headers/NAME?H=V&…&status=S` | status S (200 unless given) with every other query parameter as a response header, text `headers NAME`; 304 when `If-None-Match` is the `ETag` given, or, without one, when `If-Modified-Since` is the `Last-Modified` given; counted as NAME for `/count/NAME` |
-/// | `/count/NAME` | how many requests `/flaky/NAME` had, as text; `/count/refresh` and `/count/unauthorized` count the routes below |
+/// | `/count/NAME` | how many requests `/flaky/NAME` had, as text; `/count/refresh` and `/count/unauthorized` count the routes below. Each counted request marks `count NAME N`, N its count |
 /// | `/auth/private/NAME?token=T` | 200 `private NAME` when `Authorization` is `Bearer T` (`fresh-token` unless given), else 401 |
-/// | `/auth/refresh?ms=N&token=T` | waits N ms, then 200 with the text T (`fresh-token` unless given) |
+/// | `/auth/refresh?token=T&hold=NAME` | 200 with the text T (`fresh-token` unless given); with `hold`, marks `held NAME` and waits for `/store-release/NAME` first |
 /// | `/raw?kind=K` | bytes no correct server sends, then a close: `status` (`HTTP/1.1 abc OK`), `version` (`HTTP/9.9 200 OK`), `garbage` (no status line) |
-/// | `/drip?bytes=N&chunks=K&ms=T&length=0&hold=NAME` | 200 with N bytes (20,000) in K pieces (20), T ms (100) before each; with `Content-Length` unless `length=0`, then ended by closing; with `hold`, the second half waits for `/store-release/NAME` (marks `held NAME`, and `held NAME #N` for the Nth request held) |
+/// | `/drip?bytes=N&chunks=K&length=0&hold=NAME` | 200 with N bytes (20,000) in K writes (20); with `Content-Length` unless `length=0`, then ended by closing; with `hold`, marks `held NAME` (and `count held NAME N` for the Nth request held) halfway and sends the second half once `/store-release/NAME` lets it |
 /// | `/pace/N?name=NAME` | N bytes of body as fast as the client reads them; mark `held NAME` once a write waited 1.5 s (the client stopped reading) |
 /// | `/large/N?cut=M` | N bytes of body (at most 1 GiB) made on the fly, with their `Content-Length`; with `cut`, only the first M are sent, then the connection closes |
 ///
@@ -55,9 +55,6 @@ import Testing
 final class LoopbackServer: @unchecked Sendable {
     // `@unchecked Sendable`: `port`, `process`, `input` and `exitSignal` are set once in `init`; `isStopped` is only
     // touched under `lock`.
-
-    /// The hard limit on a server's lifetime, in seconds, enforced by the script itself.
-    static let maximumLifetime = 120
 
     /// The loopback address the server listens on.
     let host: String
@@ -86,7 +83,7 @@ final class LoopbackServer: @unchecked Sendable {
 
         let (executable, arguments) = Self.python()
         process.executableURL = executable
-        process.arguments = arguments + ["-I", "-S", script.path, String(Self.maximumLifetime), host]
+        process.arguments = arguments + ["-I", "-S", script.path, host]
         let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
@@ -136,7 +133,7 @@ final class LoopbackServer: @unchecked Sendable {
     /// Waits until the script has printed `mark name`; `false`, with an issue recorded, if it did not in time.
     @discardableResult
     func waitForMark(
-        _ name: String, within timeout: Duration = .seconds(60), sourceLocation: SourceLocation = #_sourceLocation
+        _ name: String, within timeout: Duration = Patience.wait, sourceLocation: SourceLocation = #_sourceLocation
     ) async -> Bool {
         let reached = await marks.wait(for: name, within: timeout)
         if !reached {

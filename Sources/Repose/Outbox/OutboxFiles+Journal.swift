@@ -61,7 +61,7 @@ extension OutboxFiles {
         partition: String?, origin: URL?, launch: String,
         _ completion: @escaping @Sendable ([StoredMutation]) -> Void
     ) {
-        Self.queue.async { [self] in
+        queue.async { [self] in
             guard folderIsUsable() else { return completion([]) }
             let found = lock.withLock { readPendingLocked(origin: origin) }.filter { $0.partition == partition }
             completion(found.sorted { ($0.mutation.createdAt, $0.sequence) < ($1.mutation.createdAt, $1.sequence) })
@@ -75,7 +75,7 @@ extension OutboxFiles {
         partition: String?, where predicate: @escaping @Sendable (URL) -> Bool, sparing launch: String,
         from sequence: Int
     ) {
-        Self.queue.async { [self] in
+        queue.async { [self] in
             guard folderIsUsable() else { return }
             lock.withLock {
                 let removed = readPendingLocked(origin: nil).filter { stored in

@@ -24,11 +24,13 @@ import Darwin
 /// Every outbox of the process over one folder shares one instance (``at(_:)``): a rewrite by one cannot drop the
 /// lines of another.
 final class OutboxFiles: @unchecked Sendable {
-    // Safe: `directory` never changes; everything else is only touched under `lock`.
+    // Safe: `directory` and `queue` never change; everything else is only touched under `lock`.
 
-    /// One queue for every outbox of the process, so that a service started over a folder reads it after the
-    /// removals of a service before it over the same folder.
-    static let queue = DispatchQueue(label: "Repose.Outbox", qos: .utility)
+    /// The folder's queue, shared by every outbox over it, so that a service started over a folder reads it after
+    /// the removals of a service before it over the same folder. Work queued here holds the instance, so a later
+    /// outbox over the folder gets this instance, and this queue, until that work is done. Outboxes over other
+    /// folders never wait behind it, as the caches' folders do not (`CacheFolderQueue`).
+    let queue = DispatchQueue(label: "Repose.Outbox", qos: .utility)
 
     /// The largest mutation the outbox stores: a bigger one stays in memory.
     static let maximumFileSize = 32 * 1024 * 1024
@@ -103,7 +105,7 @@ final class OutboxFiles: @unchecked Sendable {
             return unflushed.count == 1
         }
         guard isFirst else { return }
-        Self.queue.async { [self] in
+        queue.async { [self] in
             let keys = lock.withLock {
                 defer { unflushed.removeAll() }
                 return unflushed
@@ -115,7 +117,7 @@ final class OutboxFiles: @unchecked Sendable {
 
     /// Ends the mutation `key` in the journal, without waiting.
     func remove(_ key: String) {
-        Self.queue.async { [self] in
+        queue.async { [self] in
             lock.withLock { endLocked([key]) }
         }
     }

@@ -20,8 +20,8 @@ extension Service {
     public func flush() async {
         var queues = core.everyCache().map(\.workQueue)
         if let files = core.mutations.outbox?.files {
-            queues.append(OutboxFiles.queue)
-            OutboxFiles.queue.async { files.flushJournal() }
+            queues.append(files.queue)
+            files.queue.async { files.flushJournal() }
         }
         var seen: Set<ObjectIdentifier> = []
         for queue in queues where seen.insert(ObjectIdentifier(queue)).inserted {

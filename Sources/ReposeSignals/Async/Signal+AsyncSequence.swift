@@ -66,9 +66,8 @@ final class AsyncSequenceFeed<Value: Sendable>: @unchecked Sendable {
     }
 
     private func end(isolation: isolated any Actor) {
-        guard let signal else { return }
-        self.signal = nil
-        signal.finish()
+        signal?.finish()
+        signal = nil
     }
 
     /// The last observer left.

@@ -26,16 +26,16 @@ public struct SignalValues<Value: Sendable>: AsyncSequence {
     /// Subscribes and returns the iterator that yields the values.
     public func makeAsyncIterator() -> Iterator {
         let (stream, continuation) = AsyncStream<Value>.makeStream(bufferingPolicy: .unbounded)
-        let link = SubscriptionLink()
         // Captured by the observer so that the sequence ends when the signal ends the observer (it finished, or its
         // source went away): released with the closure, it finishes the stream.
         let ending = StreamFinisher(continuation)
-        link.subscription = subscribe { [ending] value in
+        var subscription: Subscription?
+        subscription = subscribe { [ending] value in
             if case .terminated = ending.continuation.yield(value) {
                 // The iteration is over (task cancelled or iterator gone): end the subscription from here, in the
                 // signal's own isolation domain.
-                link.subscription?.cancel()
-                link.subscription = nil
+                subscription?.cancel()
+                subscription = nil
             }
         }
         return Iterator(base: stream.makeAsyncIterator(), finisher: StreamFinisher(continuation))
@@ -59,11 +59,6 @@ public struct SignalValues<Value: Sendable>: AsyncSequence {
             await base.next(isolation: actor)
         }
     }
-}
-
-/// Lets the observer closure cancel its own subscription.
-final class SubscriptionLink {
-    var subscription: Subscription?
 }
 
 /// Finishes the stream when the iterator goes away, so that the next delivery ends the subscription.

@@ -17,6 +17,7 @@ import Observation
 public final class ObservableState<Value> {
     /// The state's current value; setting the state updates it synchronously.
     public private(set) var value: Value
+    /// Ends the observation when released with this object.
     @ObservationIgnored private var subscription: Subscription?
 
     /// Mirrors `state`, starting from its current value.
@@ -25,9 +26,5 @@ public final class ObservableState<Value> {
     public init(_ state: State<Value>) {
         value = state.value
         subscription = state.signal.observe { [unowned self] value in self.value = value }
-    }
-
-    deinit {
-        subscription?.cancel()
     }
 }

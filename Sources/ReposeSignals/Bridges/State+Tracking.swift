@@ -25,59 +25,48 @@ extension State {
     ///   - read: Computes the value from `@Observable` properties; called in the state's isolation domain.
     ///   - isolation: The isolation domain of the state's graph; the caller's, unless given.
     public convenience init(tracking read: @escaping () -> Value, isolation: isolated (any Actor) = #isolation) {
-        let tracker = ObservationTracker(read: read, actor: isolation)
-        let changes = Signal<Value>(prefix: []) { signal in
-            tracker.start(signal)
-            return { tracker.stop() }
+        let actor = isolation
+        let changes = Signal<Value> { signal in
+            let tracker = ObservationTracker(read: read, actor: actor, signal: signal)
+            _ = tracker.track()
+            return { tracker.signal = nil }
         }
         self.init(storage: .derived(read), signal: changes)
     }
 }
 
-/// Re-evaluates one tracked expression each time what it read changes, while its state is observed.
+/// Re-evaluates one tracked expression each time what it read changes, for one connection of its state's signal.
 ///
 /// While connected, the tracker holds the state's signal, as an operator's link holds the derived signal it feeds:
-/// an observer needs to keep nothing but its owner. Disconnecting lets go. The change handler that Observation keeps
-/// holds the tracker only weakly, so nothing the app dropped is kept by an armed tracking.
-// @unchecked Sendable: the stored state (`signal`, `generation`) is only touched in the state's isolation domain:
-// `start` and `stop` run in its signal's connector and teardown, `changed` is isolated to `actor`. The change
-// handler, which runs wherever the tracked property is set, only holds this object weakly and hops to `actor`.
+/// an observer needs to keep nothing but its owner. Disconnecting lets go, and a change reported afterwards is
+/// ignored. The change handler that Observation keeps holds the tracker only weakly, so nothing the app dropped is
+/// kept by an armed tracking.
+// @unchecked Sendable: `signal` is only touched in the state's isolation domain: the connector and teardown set it,
+// `changed` is isolated to `actor`. The change handler, which runs wherever the tracked property is set, only holds
+// this object weakly and hops to `actor`.
 final class ObservationTracker<Value>: @unchecked Sendable {
     private let read: () -> Value
     private let actor: any Actor
-    private var signal: Signal<Value>?
-    /// Advanced by each start and stop, so that a change reported to an earlier connection is ignored.
-    private var generation = 0
+    /// Nil once disconnected.
+    var signal: Signal<Value>?
 
-    init(read: @escaping () -> Value, actor: any Actor) {
+    init(read: @escaping () -> Value, actor: any Actor, signal: Signal<Value>) {
         self.read = read
         self.actor = actor
-    }
-
-    func start(_ signal: Signal<Value>) {
         self.signal = signal
-        generation += 1
-        _ = track()
-    }
-
-    func stop() {
-        signal = nil
-        generation += 1
     }
 
     /// Evaluates `read` under observation tracking, for one change report.
-    private func track() -> Value {
-        let generation = self.generation
+    func track() -> Value {
         let actor = self.actor
         return withObservationTracking(read) { [weak self] in
             guard let self else { return }
-            Task { await self.changed(generation, isolation: actor) }
+            Task { await self.changed(isolation: actor) }
         }
     }
 
-    private func changed(_ generation: Int, isolation: isolated any Actor) {
-        guard generation == self.generation, let signal else { return }
-        let value = track()
-        signal.send(value)
+    private func changed(isolation: isolated any Actor) {
+        guard let signal else { return }
+        signal.send(track())
     }
 }

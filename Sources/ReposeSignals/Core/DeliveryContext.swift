@@ -1,35 +1,24 @@
-/// Work that waits until the delivery of one root value has finished, then emits once.
-///
-/// `combineLatest` registers here instead of emitting at once, so that several of its inputs changed by the same
-/// root value produce a single emission (S9). `emit` is a capture-free closure formed in specialised code and
-/// called with `target`, so flushing runs specialised code without a protocol existential or an allocation.
-@usableFromInline
-struct DeferredEmission {
-    @usableFromInline let target: AnyObject
-    @usableFromInline let emit: (AnyObject) -> Void
-
-    @inlinable
-    init(target: AnyObject, emit: @escaping (AnyObject) -> Void) {
-        self.target = target
-        self.emit = emit
-    }
-}
-
 /// Travels with a value from the signal that originated it through every internal link.
 ///
 /// One context belongs to each origin (a ``SignalSource``, a state, a time operator) and is reused for every value
-/// it sends, so sending allocates nothing. Emissions deferred during a delivery run right after it.
+/// it sends, so sending allocates nothing. Work deferred during a delivery runs right after it: `combineLatest`
+/// registers its emission here instead of emitting at once, so that several of its inputs changed by the same root
+/// value produce a single emission (S9).
 @usableFromInline
 final class DeliveryContext {
-    @exclusivity(unchecked) @usableFromInline var deferred: ContiguousArray<DeferredEmission> = []
+    /// Each deferred emission is a capture-free closure formed in specialised code and called with its target and
+    /// this context, so that running it needs neither a protocol existential nor an allocation.
+    @exclusivity(unchecked) @usableFromInline
+    var deferred: ContiguousArray<(AnyObject, (AnyObject, DeliveryContext) -> Void)> = []
     @exclusivity(unchecked) @usableFromInline var isFlushing = false
 
     @usableFromInline
     init() {}
 
+    /// Runs `emit` with `target` and this context once the delivery is over.
     @inlinable
-    func schedule(_ emission: DeferredEmission) {
-        deferred.append(emission)
+    func schedule(_ target: AnyObject, _ emit: @escaping (AnyObject, DeliveryContext) -> Void) {
+        deferred.append((target, emit))
     }
 
     /// Runs the deferred emissions, including any registered while flushing, in registration order.
@@ -40,9 +29,9 @@ final class DeliveryContext {
         isFlushing = true
         var index = 0
         while index < deferred.count {
-            let emission = deferred[index]
+            let (target, emit) = deferred[index]
             index += 1
-            emission.emit(emission.target)
+            emit(target, self)
         }
         deferred.removeAll(keepingCapacity: true)
         isFlushing = false

@@ -64,22 +64,14 @@ class OwnerPassingBoxBase<Value>: ObserverBox<Value> {
     /// Written only by `init`.
     @exclusivity(unchecked) @usableFromInline weak var owner: AnyObject?
     /// Calls the subclass's closure with the owner and a value. Capture-free and formed in specialised code, as
-    /// `DeferredEmission.emit` is: calling it allocates nothing and runs specialised code.
-    @usableFromInline let invoke: (OwnerPassingBoxBase<Value>, AnyObject, Value) -> Void
+    /// a deferred emission is: calling it allocates nothing and runs specialised code.
+    @usableFromInline let invoke: (ObserverBox<Value>, AnyObject, Value) -> Void
 
     @inlinable
-    init(owner: AnyObject, invoke: @escaping (OwnerPassingBoxBase<Value>, AnyObject, Value) -> Void) {
+    init(owner: AnyObject, invoke: @escaping (ObserverBox<Value>, AnyObject, Value) -> Void) {
         self.owner = owner
         self.invoke = invoke
         super.init(kind: .ownerPassing)
-    }
-
-    /// Calls the closure with the owner, if the owner is still alive; returns whether it was.
-    @inlinable @inline(__always)
-    func deliver(_ value: Value) -> Bool {
-        guard let owner else { return false }
-        invoke(self, owner, value)
-        return true
     }
 }
 

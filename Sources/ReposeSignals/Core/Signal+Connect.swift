@@ -27,30 +27,16 @@ extension Signal {
     @usableFromInline
     package func endObserversWithDeadOwners() {
         guard !isDelivering else { return }
-        if liveCount > 0 { sweepDownstream() }
-        var changed = false
-        for index in entries.indices {
-            if let box = entries[index].box, Self.hasDeadOwner(box) {
-                retire(at: index)
-                changed = true
-            }
-        }
-        if changed { tidy() }
-    }
-
-    /// Sweeps the derived signals this one feeds. Collected first: a downstream that loses its last observer
-    /// unlinks from this signal, which changes `entries`.
-    private func sweepDownstream() {
-        var downstreams: [any DownstreamSignal] = []
-        for index in entries.indices {
-            guard let box = entries[index].box, box.kind == .linked,
-                let downstream = unsafeDowncast(box, to: LinkBox<Value>.self).downstream
-            else { continue }
-            downstreams.append(downstream)
-        }
-        for downstream in downstreams {
+        // Collected first: a downstream that loses its last observer unlinks from this signal.
+        for downstream in liveLinks().compactMap(\.downstream) {
             downstream.endObserversWithDeadOwners()
         }
+        // Counts as a delivery: a released closure that cancels another observer leaves the list in place.
+        isDelivering = true
+        for index in entries.indices {
+            if let box = entries[index].box, Self.hasDeadOwner(box) { retire(at: index) }
+        }
+        endDelivery()
     }
 
     /// Whether `box` is an owner-scoped observer whose owner is gone.

@@ -1,34 +1,35 @@
 extension Signal {
-    /// Delivers a value that this signal originates: the context's deferred emitters run after each value.
+    /// Delivers a value that this signal originates: the context's deferred emissions run after it.
     @inlinable
     func send(_ value: Value) {
-        let context = originContext
-        if isDelivering {
-            backlog.append((value, context))
-            return
-        }
-        isDelivering = true
-        broadcast(value, context)
-        if !context.deferred.isEmpty { context.flush() }
-        if backlog.count > backlogStart { drainBacklog() }
-        isDelivering = false
-        if tombstones != 0 { tidy() }
-        if isFinishing { endEveryObserver() }
+        deliver(value, originContext, flushing: true)
     }
 
     /// Delivers a value that arrived through a link; the originating signal flushes the context.
     @inlinable
     func deliver(_ value: Value, _ context: DeliveryContext) {
+        deliver(value, context, flushing: false)
+    }
+
+    @inlinable @inline(__always)
+    func deliver(_ value: Value, _ context: DeliveryContext, flushing: Bool) {
         if isDelivering {
             backlog.append((value, context))
             return
         }
         isDelivering = true
         broadcast(value, context)
-        if backlog.count > backlogStart { drainBacklog() }
+        if flushing, !context.deferred.isEmpty { context.flush() }
+        endDelivery()
+    }
+
+    /// Delivers what arrived meanwhile (S4), then reclaims tombstones and finishes if asked to during the delivery.
+    @inlinable @inline(__always)
+    func endDelivery() {
+        if !backlog.isEmpty { drainBacklog() }
         isDelivering = false
         if tombstones != 0 { tidy() }
-        if isFinishing { endEveryObserver() }
+        if isFinishing { terminate() }
     }
 
     /// Calls every observer registered when the delivery started (S3, S5).
@@ -42,22 +43,7 @@ extension Signal {
                 // alive if the observer ends during the call.
                 runningIndex = index
                 box._withUnsafeGuaranteedRef { box in
-                    switch box.kind {
-                    case .plain:
-                        unsafeDowncast(box, to: ClosureBox<Value>.self).handler(value)
-                    case .linked:
-                        unsafeDowncast(box, to: LinkBox<Value>.self).handler(value, context)
-                    case .owned:
-                        if unsafeDowncast(box, to: OwnedClosureBox<Value>.self).owner == nil {
-                            retire(at: index)
-                        } else {
-                            unsafeDowncast(box, to: OwnedClosureBox<Value>.self).handler(value)
-                        }
-                    case .ownerPassing:
-                        if !unsafeDowncast(box, to: OwnerPassingBoxBase<Value>.self).deliver(value) {
-                            retire(at: index)
-                        }
-                    }
+                    if !call(box, value, context) { retire(at: index) }
                 }
                 if retiredWhileRunning != nil { releaseRetiredWhileRunning() }
             }
@@ -79,14 +65,14 @@ extension Signal {
     /// it, because its origin may already have finished.
     @usableFromInline
     func drainBacklog() {
-        while backlogStart < backlog.count {
-            let (value, context) = backlog[backlogStart]
-            backlogStart += 1
+        var index = 0
+        while index < backlog.count {
+            let (value, context) = backlog[index]
+            index += 1
             broadcast(value, context)
             if !context.deferred.isEmpty { context.flush() }
         }
         backlog.removeAll(keepingCapacity: true)
-        backlogStart = 0
     }
 
     /// Connects upstream if needed, then delivers the prefix and `replay` to one new observer only.
@@ -107,28 +93,33 @@ extension Signal {
         if let value = replay() {
             replayValue(value, to: id)
         }
-        if wasDelivering { return }
-        if backlog.count > backlogStart { drainBacklog() }
-        isDelivering = false
-        if tombstones != 0 { tidy() }
-        if isFinishing { endEveryObserver() }
+        if !wasDelivering { endDelivery() }
     }
 
-    @usableFromInline
     func replayValue(_ value: Value, to id: Int) {
         // A rare path: holding the box keeps the handler alive even if it ends its own observation.
         guard let index = index(of: id), let box = entries[index].box else { return }
+        _ = call(box, value, originContext)
+        if !originContext.deferred.isEmpty { originContext.flush() }
+    }
+
+    /// Calls one observer with a value; returns false, without calling it, if its owner is gone.
+    @inlinable @inline(__always)
+    func call(_ box: ObserverBox<Value>, _ value: Value, _ context: DeliveryContext) -> Bool {
         switch box.kind {
         case .plain:
             unsafeDowncast(box, to: ClosureBox<Value>.self).handler(value)
+        case .linked:
+            unsafeDowncast(box, to: LinkBox<Value>.self).handler(value, context)
+        // Downcast within each expression: binding the box to a `let` made the optimiser retain it around the weak
+        // load of the owner, on every value sent to an owner-scoped observer.
         case .owned:
+            guard unsafeDowncast(box, to: OwnedClosureBox<Value>.self).owner != nil else { return false }
             unsafeDowncast(box, to: OwnedClosureBox<Value>.self).handler(value)
         case .ownerPassing:
-            _ = unsafeDowncast(box, to: OwnerPassingBoxBase<Value>.self).deliver(value)
-        case .linked:
-            let context = originContext
-            unsafeDowncast(box, to: LinkBox<Value>.self).handler(value, context)
-            if !context.deferred.isEmpty { context.flush() }
+            guard let owner = unsafeDowncast(box, to: OwnerPassingBoxBase<Value>.self).owner else { return false }
+            unsafeDowncast(box, to: OwnerPassingBoxBase<Value>.self).invoke(box, owner, value)
         }
+        return true
     }
 }

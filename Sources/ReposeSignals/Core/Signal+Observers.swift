@@ -1,16 +1,16 @@
 extension Signal {
-    /// Appends an observer, connects upstream if it is the first, and replays the prefix or `replay` value to it.
+    /// Appends an observer, connects upstream if it is the first, and replays the prefix to it.
     @inlinable
-    func register(_ box: consuming ObserverBox<Value>, replaying replay: Value? = nil) -> Int {
+    func register(_ box: consuming ObserverBox<Value>) -> Int {
         let id = nextID
         nextID &+= 1
         entries.append(ObserverEntry(id: id, box: box))
         liveCount += 1
-        if !prefix.isEmpty || replay != nil {
-            connectAndReplay(to: id) { replay }
+        if !prefix.isEmpty {
+            connectAndReplay(to: id) { nil }
         } else if liveCount == 1, teardown == nil, let connector {
             connect(connector)
-            if isFinishing, !isDelivering { endEveryObserver() }
+            if isFinishing, !isDelivering { terminate() }
         }
         return id
     }
@@ -104,26 +104,6 @@ extension Signal {
         }
     }
 
-    /// Drops every observer because no value can ever arrive again (the source is gone), and finishes the derived
-    /// signals fed from here.
-    @usableFromInline
-    func terminate() {
-        let links = liveLinks()
-        if isDelivering {
-            for index in entries.indices where entries[index].box != nil {
-                retire(at: index)
-            }
-        } else {
-            // Released after the list is consistent, because releasing may run deinits that touch this signal.
-            var dropped: ContiguousArray<ObserverEntry<Value>> = []
-            swap(&dropped, &entries)
-            liveCount = 0
-            tombstones = 0
-            withExtendedLifetime(dropped) {}
-        }
-        for link in links { link.upstreamFinished() }
-    }
-
     /// Ends every observer because this signal will deliver nothing more (a `prefix` took what it asked for, an
     /// async sequence ended), disconnects from upstream and finishes the derived signals fed from here. During a
     /// delivery the observers end once it is over, so values this signal already accepted still reach them; a new
@@ -134,7 +114,7 @@ extension Signal {
         if isDelivering || isConnecting {
             isFinishing = true
         } else {
-            endEveryObserver()
+            terminate()
         }
     }
 
@@ -142,24 +122,27 @@ extension Signal {
     /// (a `withLatestFrom` or `combineLatest` downstream pairing the last value), so that they are not lost.
     @inlinable
     func finish(after context: DeliveryContext) {
-        context.schedule(DeferredEmission(target: self) { unsafeDowncast($0, to: Signal<Value>.self).finish() })
+        context.schedule(self) { signal, _ in unsafeDowncast(signal, to: Signal<Value>.self).finish() }
     }
 
-    /// Finishes now; see ``finish()``.
+    /// Ends every observer now, even during a delivery (the source is gone: no value can ever arrive again), and
+    /// finishes the derived signals fed from here.
     @usableFromInline
-    func endEveryObserver() {
+    func terminate() {
         isFinishing = false
         // Collected first: ending the observers releases the links, and telling a downstream may unlink it.
         let links = liveLinks()
+        // Counts as a delivery: a released closure that cancels another observer leaves the list in place.
+        let wasDelivering = isDelivering
+        isDelivering = true
         for index in entries.indices where entries[index].box != nil {
             retire(at: index)
         }
-        tidy()
+        if !wasDelivering { endDelivery() }
         for link in links { link.upstreamFinished() }
     }
 
     /// The operator links among the live observers.
-    @usableFromInline
     func liveLinks() -> [LinkBox<Value>] {
         var links: [LinkBox<Value>] = []
         for entry in entries {

@@ -23,7 +23,6 @@ public final class Signal<Value> {
     @exclusivity(unchecked) @usableFromInline var isDelivering = false
     /// Values that arrived while this signal was delivering (S4); delivered in order afterwards.
     @exclusivity(unchecked) @usableFromInline var backlog: ContiguousArray<(Value, DeliveryContext)> = []
-    @exclusivity(unchecked) @usableFromInline var backlogStart = 0
     /// The index of the observer a delivery is calling, or -1. A delivery holds no reference to the box it calls,
     /// so an observer ended during its own call must outlive the call.
     @exclusivity(unchecked) @usableFromInline var runningIndex = -1
@@ -44,14 +43,9 @@ public final class Signal<Value> {
     /// signal. Reset when disconnecting.
     @exclusivity(unchecked) @usableFromInline var unfinishedUpstreams = 0
 
+    /// Creates a root signal, or with a connector a derived one.
     @usableFromInline
-    init() {
-        connector = nil
-        prefix = []
-    }
-
-    @usableFromInline
-    init(prefix: ContiguousArray<Value> = [], connector: @escaping (Signal<Value>) -> Teardown) {
+    init(prefix: ContiguousArray<Value> = [], connector: ((Signal<Value>) -> Teardown)? = nil) {
         self.connector = connector
         self.prefix = prefix
     }

@@ -5,21 +5,13 @@
 /// a window; the values that arrive until its timer fires leave together, and a window that saw no value emits
 /// nothing (there is none open).
 @usableFromInline
-struct CollectMachine<Value> {
-    @usableFromInline
-    enum Action {
-        /// Nothing to do.
-        case none
-        /// A window opened: start its timer.
-        case openWindow
-        /// Deliver this array.
-        case emit([Value])
-    }
+struct CollectMachine<Value>: WindowMachine {
+    @usableFromInline typealias Action = WindowAction<[Value]>
 
     /// How many values make an array; nil when collecting by time.
     @usableFromInline let count: Int?
+    /// The values of the next array; by time, a window is open exactly while it holds any.
     @usableFromInline var collected: [Value] = []
-    @usableFromInline var isWindowOpen = false
 
     /// - Parameter count: How many values make an array (at least one), or nil to collect by time windows.
     @inlinable
@@ -32,39 +24,34 @@ struct CollectMachine<Value> {
     mutating func receive(_ value: Value) -> Action {
         if collected.isEmpty, let count { collected.reserveCapacity(count) }
         collected.append(value)
-        if let count {
-            return collected.count == count ? .emit(take()) : .none
-        }
-        guard !isWindowOpen else { return .none }
-        isWindowOpen = true
-        return .openWindow
+        guard let count else { return collected.count == 1 ? .openWindow : .none }
+        return collected.count == count ? .emit(take()) : .none
     }
 
     /// The window's timer fired: the array of its values.
     @inlinable
     mutating func windowClosed() -> Action {
-        isWindowOpen = false
-        return collected.isEmpty ? .none : .emit(take())
+        collected.isEmpty ? .none : .emit(take())
     }
 
     /// The upstream finished: what is collected leaves now, complete or not.
     @inlinable
     mutating func upstreamFinished() -> Action {
-        isWindowOpen = false
-        return collected.isEmpty ? .none : .emit(take())
+        windowClosed()
     }
 
     @inlinable
+    var isEmpty: Bool { collected.isEmpty }
+
+    @inlinable
     mutating func take() -> [Value] {
-        var values: [Value] = []
-        swap(&values, &collected)
-        return values
+        defer { collected = [] }
+        return collected
     }
 
     /// Drops what is collected, as when the signal loses its last observer.
     @inlinable
     mutating func reset() {
         collected = []
-        isWindowOpen = false
     }
 }

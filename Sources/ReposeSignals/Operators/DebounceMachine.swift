@@ -15,9 +15,9 @@ struct DebounceMachine<Value> {
     }
 
     @usableFromInline let interval: Duration
+    /// The value to deliver; the timer runs exactly while there is one.
     @usableFromInline var pending: Value?
     @usableFromInline var deadline: Duration = .zero
-    @usableFromInline var isTimerRunning = false
     @usableFromInline var timerDue: Duration = .zero
 
     @inlinable
@@ -25,13 +25,16 @@ struct DebounceMachine<Value> {
         self.interval = max(interval, .zero)
     }
 
+    @inlinable
+    var isTimerRunning: Bool { pending != nil }
+
     /// Records an input at time `now`; returns how long to start the timer for, or nil if one is running.
     @inlinable
     mutating func receive(_ value: Value, now: Duration) -> Duration? {
+        let wasRunning = isTimerRunning
         pending = value
         deadline = now + interval
-        guard !isTimerRunning else { return nil }
-        isTimerRunning = true
+        guard !wasRunning else { return nil }
         timerDue = deadline
         return interval
     }
@@ -39,12 +42,10 @@ struct DebounceMachine<Value> {
     /// The timer fired at time `now`.
     @inlinable
     mutating func timerFired(now: Duration) -> TimerOutcome {
-        isTimerRunning = false
         guard let value = pending else { return .idle }
         if deadline > timerDue {
             let remaining = deadline - now
             if remaining > .zero {
-                isTimerRunning = true
                 timerDue = deadline
                 return .wait(remaining)
             }
@@ -57,6 +58,5 @@ struct DebounceMachine<Value> {
     @inlinable
     mutating func reset() {
         pending = nil
-        isTimerRunning = false
     }
 }

@@ -1,10 +1,9 @@
-/// The logic of `sample(_:)`: the source's latest value, whether it has been delivered, and whether an emission is
-/// scheduled, with no signals involved (S15).
+/// The logic of `sample(_:)`: the source's value not yet delivered, and whether an emission is scheduled, with no
+/// signals involved (S15).
 @usableFromInline
 struct SampleMachine<Value> {
-    @usableFromInline var latest: Value?
-    /// Whether ``latest`` arrived since the last emission: each source value is delivered at most once.
-    @usableFromInline var isFresh = false
+    /// The source's latest value if it arrived since the last emission: each source value is delivered at most once.
+    @usableFromInline var fresh: Value?
     @usableFromInline var isScheduled = false
 
     @inlinable
@@ -13,8 +12,7 @@ struct SampleMachine<Value> {
     /// The source delivered `value`.
     @inlinable
     mutating func receive(_ value: Value) {
-        latest = value
-        isFresh = true
+        fresh = value
     }
 
     /// The trigger ticked; returns whether to schedule an emission after the current delivery.
@@ -29,9 +27,8 @@ struct SampleMachine<Value> {
     @inlinable
     mutating func flush() -> Value? {
         isScheduled = false
-        guard isFresh else { return nil }
-        isFresh = false
-        return latest
+        defer { fresh = nil }
+        return fresh
     }
 
     /// Forgets everything, as when the signal loses its last observer.

@@ -60,19 +60,26 @@ extension Signal {
     @inlinable
     func combiningLatest<B>(_ other: Signal<B>, seed: (() -> (Value, B))?) -> Signal<(Value, B)> {
         Signal<(Value, B)> { downstream in
-            let box = CombineLatestPair(downstream: downstream, seed: seed?())
+            let seed = seed?()
+            let box = CombineLatestBox(
+                downstream: downstream, inputs: 2, latest: (seed?.0, seed?.1), seeded: seed != nil
+            ) {
+                latest -> (Value, B)? in
+                guard let first = latest.0, let second = latest.1 else { return nil }
+                return (first, second)
+            }
             let first = self.link(into: downstream) { value, context in
-                box.first = value
+                box.latest.0 = value
                 box.changed(input: 0, context)
             }
             let second = other.link(into: downstream) { value, context in
-                box.second = value
+                box.latest.1 = value
                 box.changed(input: 1, context)
             }
             return {
                 first()
                 second()
-                box.reset()
+                box.machine.reset()
             }
         }
     }
@@ -81,7 +88,14 @@ extension Signal {
     @inlinable
     static func combiningLatest(_ inputs: [Signal<Value>], seed: (() -> [Value])?) -> Signal<[Value]> {
         Signal<[Value]> { downstream in
-            let box = CombineLatestArray(downstream: downstream, count: inputs.count, seed: seed?())
+            let seed = seed?()
+            let box = CombineLatestBox(
+                downstream: downstream, inputs: inputs.count,
+                latest: seed?.map { $0 } ?? Array(repeating: nil, count: inputs.count), seeded: seed != nil
+            ) { latest -> [Value]? in
+                let values = latest.compactMap { $0 }
+                return values.count == latest.count ? values : nil
+            }
             let teardowns = inputs.enumerated().map { index, input in
                 input.link(into: downstream) { value, context in
                     box.latest[index] = value
@@ -90,7 +104,7 @@ extension Signal {
             }
             return {
                 for teardown in teardowns { teardown() }
-                box.reset()
+                box.machine.reset()
             }
         }
     }

@@ -19,7 +19,7 @@ extension Signal {
         Signal { downstream in
             let box = DebounceBox(interval: interval, scheduler: scheduler, downstream: downstream)
             let upstream = self.link(into: downstream, upstreamEnd: .handled { box.upstreamFinished() }) { value, _ in
-                box.receive(value)
+                if let delay = box.machine.receive(value, now: scheduler.now) { box.startTimer(delay) }
             }
             return {
                 upstream()
@@ -44,13 +44,6 @@ final class DebounceBox<Value, S: Scheduler> {
         self.scheduler = scheduler
         self.downstream = downstream
         machine = DebounceMachine(interval: interval)
-    }
-
-    @inlinable
-    func receive(_ value: Value) {
-        if let delay = machine.receive(value, now: scheduler.now) {
-            startTimer(delay)
-        }
     }
 
     @inlinable

@@ -14,7 +14,7 @@ extension Signal {
     @inlinable
     public func delay<S: Scheduler>(for interval: Duration, scheduler: S) -> Signal<Value> {
         Signal { downstream in
-            let box = DelayBox<Value>()
+            let box = DelayBox()
             let end = UpstreamEnd.handled {
                 box.isUpstreamFinished = true
                 if box.waiting.isEmpty { downstream.finish() }
@@ -31,7 +31,7 @@ extension Signal {
             }
             return {
                 upstream()
-                box.cancelAll()
+                for work in box.waiting.values { work.cancel() }
             }
         }
     }
@@ -39,7 +39,7 @@ extension Signal {
 
 /// The scheduled deliveries of one connected `delay`, so that ending the subscription cancels them.
 @usableFromInline
-final class DelayBox<Value> {
+final class DelayBox {
     @usableFromInline var nextID = 0
     @usableFromInline var waiting: [Int: ScheduledWork] = [:]
     /// Whether the upstream finished: the delayed signal finishes once the last waiting value is out.
@@ -47,11 +47,4 @@ final class DelayBox<Value> {
 
     @inlinable
     init() {}
-
-    @inlinable
-    func cancelAll() {
-        let works = waiting.values
-        waiting = [:]
-        for work in works { work.cancel() }
-    }
 }

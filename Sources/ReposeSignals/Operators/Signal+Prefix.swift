@@ -14,7 +14,7 @@ extension Signal {
     /// - Returns: The shortened signal.
     @inlinable
     public func prefix(_ maxLength: Int) -> Signal<Value> {
-        prefixing(maxLength: maxLength, nil)
+        prefixing(maxLength: maxLength, while: nil, until: nil as Signal<Value>?)
     }
 
     /// A signal that delivers the first value of this signal, then finishes; see ``prefix(_:)``.
@@ -50,28 +50,40 @@ extension Signal {
     /// - Returns: The shortened signal.
     @inlinable
     public func prefix(while predicate: @escaping (Value) -> Bool) -> Signal<Value> {
-        prefixing(maxLength: .max, predicate)
+        prefixing(maxLength: .max, while: predicate, until: nil as Signal<Value>?)
     }
 
-    /// The prefix family on one machine; without a predicate every value passes, with no call.
+    /// The prefix family in one body: at most `maxLength` values (`Int.max`: no limit), while `predicate` holds,
+    /// until `other` delivers. The count belongs to the connection, as `dropFirst`'s does.
     @inlinable
-    func prefixing(maxLength: Int, _ predicate: ((Value) -> Bool)?) -> Signal<Value> {
+    func prefixing<Other>(
+        maxLength: Int, while predicate: ((Value) -> Bool)?, until other: Signal<Other>?
+    ) -> Signal<Value> {
         Signal { downstream in
-            let state = OperatorState(PrefixMachine(maxLength: maxLength))
-            guard !state.value.isDone else {
+            let remaining = OperatorState(max(maxLength, 0))
+            guard remaining.value > 0 else {
                 downstream.finish()
                 return {}
             }
-            return self.link(into: downstream) { value, context in
-                guard !state.value.isDone else { return }
-                switch state.value.receive(passes: predicate?(value) ?? true) {
-                case .deliver: downstream.deliver(value, context)
-                case .deliverAndFinish:
-                    downstream.deliver(value, context)
-                    downstream.finish(after: context)
-                case .finish: downstream.finish(after: context)
-                case .ignore: break
+            // Linked first, so that a value `other` delivers as it connects ends the prefix before anything passes.
+            let notifier = other?.link(into: downstream, upstreamEnd: .ignored) { _, context in
+                guard remaining.value > 0 else { return }
+                remaining.value = 0
+                downstream.finish(after: context)
+            }
+            let upstream = self.link(into: downstream) { value, context in
+                guard remaining.value > 0 else { return }
+                guard predicate?(value) ?? true else {
+                    remaining.value = 0
+                    return downstream.finish(after: context)
                 }
+                if remaining.value != .max { remaining.value -= 1 }
+                downstream.deliver(value, context)
+                if remaining.value == 0 { downstream.finish(after: context) }
+            }
+            return {
+                notifier?()
+                upstream()
             }
         }
     }

@@ -14,20 +14,6 @@ extension Signal {
     /// - Returns: The shortened signal.
     @inlinable
     public func prefix<Other>(untilOutputFrom other: Signal<Other>) -> Signal<Value> {
-        Signal { downstream in
-            let isDone = OperatorState(false)
-            let notifier = other.link(into: downstream, upstreamEnd: .ignored) { _, context in
-                guard !isDone.value else { return }
-                isDone.value = true
-                downstream.finish(after: context)
-            }
-            let upstream = self.link(into: downstream) { value, context in
-                if !isDone.value { downstream.deliver(value, context) }
-            }
-            return {
-                notifier()
-                upstream()
-            }
-        }
+        prefixing(maxLength: .max, while: nil, until: other)
     }
 }

@@ -26,7 +26,7 @@ extension Signal {
             return {
                 source()
                 ticks()
-                box.reset()
+                box.machine.reset()
             }
         }
     }
@@ -37,7 +37,6 @@ extension Signal {
 final class SampleBox<Value> {
     @usableFromInline let downstream: Signal<Value>
     @exclusivity(unchecked) @usableFromInline var machine = SampleMachine<Value>()
-    @exclusivity(unchecked) @usableFromInline var context: DeliveryContext?
     /// Whether the source finished: the signal finishes once its last value is out.
     @exclusivity(unchecked) @usableFromInline var isSourceFinished = false
 
@@ -48,21 +47,13 @@ final class SampleBox<Value> {
 
     @inlinable
     func tick(_ context: DeliveryContext) {
-        if machine.tick() {
-            self.context = context
-            context.schedule(DeferredEmission(target: self) { SampleBox<Value>.emit($0) })
-        }
+        guard machine.tick() else { return }
+        context.schedule(self) { box, context in unsafeDowncast(box, to: Self.self).emit(context) }
     }
 
     @inlinable
-    static func emit(_ target: AnyObject) {
-        unsafeDowncast(target, to: SampleBox<Value>.self).emitDeferred()
-    }
-
-    @inlinable
-    func emitDeferred() {
-        guard let context else { return }
-        self.context = nil
+    func emit(_ context: DeliveryContext) {
+        guard machine.isScheduled else { return }
         if let value = machine.flush() { downstream.deliver(value, context) }
         if isSourceFinished { downstream.finish() }
     }
@@ -70,12 +61,6 @@ final class SampleBox<Value> {
     @usableFromInline
     func sourceFinished() {
         isSourceFinished = true
-        if !machine.isFresh, !machine.isScheduled { downstream.finish() }
-    }
-
-    @inlinable
-    func reset() {
-        machine.reset()
-        context = nil
+        if machine.fresh == nil, !machine.isScheduled { downstream.finish() }
     }
 }

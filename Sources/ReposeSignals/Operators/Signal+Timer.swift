@@ -19,59 +19,39 @@ extension Signal where Value == Duration {
     public static func timer<S: Scheduler>(every interval: Duration, scheduler: S) -> Signal<Duration> {
         Signal<Duration> { downstream in
             let box = TimerBox(interval: interval, scheduler: scheduler, downstream: downstream)
-            box.start()
-            return { box.stop() }
+            return { box.work?.cancel() }
         }
     }
 }
 
-/// The live state of one running timer.
-@usableFromInline
+/// The live state of one running timer, which starts as it is made.
 final class TimerBox<S: Scheduler> {
-    @usableFromInline let scheduler: S
-    @usableFromInline let downstream: Signal<Duration>
-    @usableFromInline var machine: TimerMachine
-    @usableFromInline var work: ScheduledWork?
-    @usableFromInline var isScheduling = false
+    let scheduler: S
+    let downstream: Signal<Duration>
+    var machine: TimerMachine
+    /// The next tick, once scheduled; nil while the scheduler runs a tick within `schedule`.
+    var work: ScheduledWork?
 
-    @usableFromInline
     init(interval: Duration, scheduler: S, downstream: Signal<Duration>) {
         self.scheduler = scheduler
         self.downstream = downstream
         machine = TimerMachine(interval: interval)
-    }
-
-    @usableFromInline
-    func start() {
         schedule(after: machine.start(now: scheduler.now))
     }
 
-    @usableFromInline
     func schedule(after delay: Duration) {
-        isScheduling = true
         // The action holds the box weakly: a scheduler that keeps cancelled work does not keep the signal.
         let work = scheduler.schedule(after: delay) { [weak self] in self?.fire() }
-        isScheduling = false
         if !work.isDone { self.work = work }
     }
 
-    @usableFromInline
     func fire() {
         let now = scheduler.now
-        // A scheduler that ignores delays (`ImmediateScheduler`) ran the tick inside `schedule`: tick once, no more,
-        // rather than for ever.
-        guard !isScheduling else {
-            downstream.send(now)
-            return
-        }
+        // A scheduler that ignores delays (`ImmediateScheduler`) ran the tick inside `schedule`, before `work` was
+        // set: tick once, no more, rather than for ever.
+        guard work != nil else { return downstream.send(now) }
         work = nil
         schedule(after: machine.fired(now: now))
         downstream.send(now)
-    }
-
-    @usableFromInline
-    func stop() {
-        work?.cancel()
-        work = nil
     }
 }

@@ -16,19 +16,7 @@ extension Signal {
     /// - Returns: The signal of pairs.
     @inlinable
     public func withLatestFrom<Other>(_ other: Signal<Other>) -> Signal<(Value, Other)> {
-        Signal<(Value, Other)> { downstream in
-            let box = LatestFromBox<Value, Other>(downstream: downstream)
-            // Linked first, so that it hears a change it shares with the trigger before the trigger does.
-            let latest = other.link(into: downstream, upstreamEnd: .ignored) { value, _ in
-                box.machine.receiveOther(value)
-            }
-            let trigger = self.link(into: downstream) { value, context in box.trigger(value, context) }
-            return {
-                trigger()
-                latest()
-                box.reset()
-            }
-        }
+        pairing(with: other, read: nil)
     }
 
     /// A signal that pairs each value of this signal (the trigger) with `state`'s value at that moment (S15).
@@ -46,12 +34,23 @@ extension Signal {
     /// - Returns: The signal of pairs.
     @inlinable
     public func withLatestFrom<Other>(_ state: State<Other>) -> Signal<(Value, Other)> {
+        pairing(with: nil, read: { state.value })
+    }
+
+    /// Both forms: the latest value comes from `other`'s values, or is read from `read` when a pair leaves.
+    @inlinable
+    func pairing<Other>(with other: Signal<Other>?, read: (() -> Other)?) -> Signal<(Value, Other)> {
         Signal<(Value, Other)> { downstream in
-            let box = LatestFromBox<Value, Other>(downstream: downstream, read: { state.value })
+            let box = LatestFromBox<Value, Other>(downstream: downstream, read: read)
+            // Linked first, so that it hears a change it shares with the trigger before the trigger does.
+            let latest = other?.link(into: downstream, upstreamEnd: .ignored) { value, _ in
+                box.machine.receiveOther(value)
+            }
             let trigger = self.link(into: downstream) { value, context in box.trigger(value, context) }
             return {
                 trigger()
-                box.reset()
+                latest?()
+                box.machine.reset()
             }
         }
     }
@@ -64,50 +63,29 @@ final class LatestFromBox<Trigger, Other> {
     /// Reads a state's current value, for the form over a state; nil for the form over a signal.
     @usableFromInline let read: (() -> Other)?
     @exclusivity(unchecked) @usableFromInline var machine = LatestFromMachine<Trigger, Other>()
-    /// An empty buffer with room, swapped with the machine's when more than one trigger value waited, so that
-    /// flushing allocates nothing.
-    @exclusivity(unchecked) @usableFromInline var spare: ContiguousArray<Trigger> = []
-    @exclusivity(unchecked) @usableFromInline var context: DeliveryContext?
 
     @inlinable
-    init(downstream: Signal<(Trigger, Other)>, read: (() -> Other)? = nil) {
+    init(downstream: Signal<(Trigger, Other)>, read: (() -> Other)?) {
         self.downstream = downstream
         self.read = read
     }
 
     @inlinable
     func trigger(_ value: Trigger, _ context: DeliveryContext) {
-        if machine.receiveTrigger(value) {
-            self.context = context
-            context.schedule(DeferredEmission(target: self) { LatestFromBox<Trigger, Other>.emit($0) })
-        }
+        guard machine.receiveTrigger(value) else { return }
+        context.schedule(self) { box, context in unsafeDowncast(box, to: Self.self).emit(context) }
     }
 
     @inlinable
-    static func emit(_ target: AnyObject) {
-        unsafeDowncast(target, to: LatestFromBox<Trigger, Other>.self).emitDeferred()
-    }
-
-    @inlinable
-    func emitDeferred() {
-        guard let context else { return }
-        self.context = nil
-        // A local buffer: a delivery below may trigger a nested flush of this box, which takes `spare` for itself.
+    func emit(_ context: DeliveryContext) {
+        guard machine.isScheduled else { return }
+        // Taken out of the machine before delivering: a delivery below may trigger a nested flush of this box. The
+        // usual single trigger value per delivery waits in a field; only a second one costs an array.
         var rest = ContiguousArray<Trigger>()
-        swap(&rest, &spare)
         let (first, latest) = machine.flush(swappingRestInto: &rest)
         if let other = read?() ?? latest {
             if let first { downstream.deliver((first, other), context) }
             for value in rest { downstream.deliver((value, other), context) }
         }
-        if !rest.isEmpty { rest.removeAll(keepingCapacity: true) }
-        swap(&rest, &spare)
-    }
-
-    @inlinable
-    func reset() {
-        machine.reset()
-        spare = []
-        context = nil
     }
 }

@@ -21,21 +21,25 @@ extension Signal {
     @inlinable
     public func zip<B>(_ other: Signal<B>, bufferLimit: Int = defaultZipBufferLimit) -> Signal<(Value, B)> {
         Signal<(Value, B)> { downstream in
-            let box = ZipPair<Value, B>(downstream: downstream, limit: bufferLimit)
+            let queues = (ZipQueue<Value>(limit: bufferLimit), ZipQueue<B>(limit: bufferLimit))
+            let box = ZipBox(downstream: downstream, inputs: 2, limit: bufferLimit, queues: queues) {
+                queues -> (Value, B)? in
+                guard let first = queues.0.popFirst(), let second = queues.1.popFirst() else { return nil }
+                return (first, second)
+            }
             let first = self.link(into: downstream, upstreamEnd: .handled { box.finished(input: 0) }) {
                 value, context in
-                box.first.append(value)
+                box.queues.0.append(value)
                 box.received(input: 0, context)
             }
             let second = other.link(into: downstream, upstreamEnd: .handled { box.finished(input: 1) }) {
                 value, context in
-                box.second.append(value)
+                box.queues.1.append(value)
                 box.received(input: 1, context)
             }
             return {
                 first()
                 second()
-                box.reset()
             }
         }
     }
@@ -84,7 +88,16 @@ extension Signal {
     public static func zip(_ inputs: [Signal<Value>], bufferLimit: Int = defaultZipBufferLimit) -> Signal<[Value]> {
         Signal<[Value]> { downstream in
             guard !inputs.isEmpty else { return {} }
-            let box = ZipArray<Value>(downstream: downstream, count: inputs.count, limit: bufferLimit)
+            let queues = Array(repeating: ZipQueue<Value>(limit: bufferLimit), count: inputs.count)
+            let box = ZipBox(downstream: downstream, inputs: inputs.count, limit: bufferLimit, queues: queues) {
+                queues -> [Value]? in
+                var values: [Value] = []
+                values.reserveCapacity(queues.count)
+                for index in queues.indices {
+                    if let value = queues[index].popFirst() { values.append(value) }
+                }
+                return values
+            }
             let teardowns = inputs.enumerated().map { index, input in
                 input.link(into: downstream, upstreamEnd: .handled { box.finished(input: index) }) { value, context in
                     box.queues[index].append(value)
@@ -93,70 +106,34 @@ extension Signal {
             }
             return {
                 for teardown in teardowns { teardown() }
-                box.reset()
             }
         }
     }
 }
 
-/// The live state of one connected two-input `zip`.
+/// The live state of one connected `zip`: the machine, and one queue per input in `queues` (a tuple of
+/// ``ZipQueue``s, or an array of them), from which `take` removes the oldest value of each once every input has one.
 @usableFromInline
-final class ZipPair<A, B> {
-    @usableFromInline let downstream: Signal<(A, B)>
+final class ZipBox<Queues, Output> {
+    @usableFromInline let downstream: Signal<Output>
+    /// Capture-free, so that a box is one allocation per connection.
+    @usableFromInline let take: (inout Queues) -> Output?
     @exclusivity(unchecked) @usableFromInline var machine: ZipMachine
-    @exclusivity(unchecked) @usableFromInline var first: ZipQueue<A>
-    @exclusivity(unchecked) @usableFromInline var second: ZipQueue<B>
+    @exclusivity(unchecked) @usableFromInline var queues: Queues
 
     @inlinable
-    init(downstream: Signal<(A, B)>, limit: Int) {
+    init(
+        downstream: Signal<Output>, inputs: Int, limit: Int, queues: Queues, take: @escaping (inout Queues) -> Output?
+    ) {
         self.downstream = downstream
-        machine = ZipMachine(inputCount: 2, limit: limit)
-        first = ZipQueue(limit: limit)
-        second = ZipQueue(limit: limit)
+        self.take = take
+        machine = ZipMachine(inputCount: inputs, limit: limit)
+        self.queues = queues
     }
 
     @inlinable
     func received(input: Int, _ context: DeliveryContext) {
-        guard machine.receive(input: input), let a = first.popFirst(), let b = second.popFirst() else { return }
-        downstream.deliver((a, b), context)
-        if machine.isOver { downstream.finish(after: context) }
-    }
-
-    @usableFromInline
-    func finished(input: Int) {
-        if machine.finish(input: input) { downstream.finish() }
-    }
-
-    @inlinable
-    func reset() {
-        machine.reset()
-        first.removeAll()
-        second.removeAll()
-    }
-}
-
-/// The live state of one connected array `zip`.
-@usableFromInline
-final class ZipArray<Value> {
-    @usableFromInline let downstream: Signal<[Value]>
-    @exclusivity(unchecked) @usableFromInline var machine: ZipMachine
-    @exclusivity(unchecked) @usableFromInline var queues: [ZipQueue<Value>]
-
-    @inlinable
-    init(downstream: Signal<[Value]>, count: Int, limit: Int) {
-        self.downstream = downstream
-        machine = ZipMachine(inputCount: count, limit: limit)
-        queues = Array(repeating: ZipQueue(limit: limit), count: count)
-    }
-
-    @inlinable
-    func received(input: Int, _ context: DeliveryContext) {
-        guard machine.receive(input: input) else { return }
-        var values: [Value] = []
-        values.reserveCapacity(queues.count)
-        for index in queues.indices {
-            if let value = queues[index].popFirst() { values.append(value) }
-        }
+        guard machine.receive(input: input), let values = take(&queues) else { return }
         downstream.deliver(values, context)
         if machine.isOver { downstream.finish(after: context) }
     }
@@ -164,11 +141,5 @@ final class ZipArray<Value> {
     @usableFromInline
     func finished(input: Int) {
         if machine.finish(input: input) { downstream.finish() }
-    }
-
-    @inlinable
-    func reset() {
-        machine.reset()
-        for index in queues.indices { queues[index].removeAll() }
     }
 }

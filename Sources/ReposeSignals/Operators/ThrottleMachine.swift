@@ -4,14 +4,8 @@
 /// window are collected (the last one if `latest`, else the first one); when the window closes the collected
 /// value is emitted and opens the next window, or the throttle goes idle.
 @usableFromInline
-struct ThrottleMachine<Value> {
-    @usableFromInline
-    enum Action {
-        /// Deliver this value now and start a window timer.
-        case emitAndOpenWindow(Value)
-        /// Nothing to do.
-        case none
-    }
+struct ThrottleMachine<Value>: WindowMachine {
+    @usableFromInline typealias Action = WindowAction<Value>
 
     @usableFromInline let latest: Bool
     @usableFromInline var isWindowOpen = false
@@ -41,6 +35,13 @@ struct ThrottleMachine<Value> {
         collected = nil
         return .emitAndOpenWindow(value)
     }
+
+    /// Nothing to deliver at once: the collected value leaves when the window closes.
+    @inlinable
+    func upstreamFinished() -> Action { .none }
+
+    @inlinable
+    var isEmpty: Bool { collected == nil }
 
     /// Drops the collected value and closes the window, as when the subscription ends.
     @inlinable

@@ -2,21 +2,18 @@
 ///
 /// Ticks fall on multiples of the interval from the moment the timer started, so a late tick does not push the next
 /// ones back; ticks missed while the scheduler was held up are not made up for: the next is the next multiple.
-@usableFromInline
 struct TimerMachine: Equatable {
-    @usableFromInline let interval: Duration
-    @usableFromInline var start: Duration = .zero
+    let interval: Duration
+    var start: Duration = .zero
     /// The time the next tick is due.
-    @usableFromInline var due: Duration = .zero
+    var due: Duration = .zero
 
     /// - Parameter interval: The time between ticks; at least one nanosecond.
-    @inlinable
     init(interval: Duration) {
         self.interval = max(interval, .nanoseconds(1))
     }
 
     /// Starts ticking at `now`; returns how long until the first tick.
-    @inlinable
     mutating func start(now: Duration) -> Duration {
         start = now
         due = now + interval
@@ -24,7 +21,6 @@ struct TimerMachine: Equatable {
     }
 
     /// A tick fired at `now`; returns how long until the next one.
-    @inlinable
     mutating func fired(now: Duration) -> Duration {
         due += interval
         if due <= now {

@@ -44,10 +44,4 @@ struct ZipMachine {
         for index in waiting.indices where finished[index] && waiting[index] == 0 { return true }
         return false
     }
-
-    /// Forgets everything, as when the signal loses its last observer.
-    @inlinable
-    mutating func reset() {
-        self = ZipMachine(inputCount: waiting.count, limit: limit)
-    }
 }

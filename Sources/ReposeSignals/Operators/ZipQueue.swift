@@ -16,24 +16,21 @@ struct ZipQueue<Element> {
         self.limit = max(limit, 1)
     }
 
-    @inlinable
     var isEmpty: Bool { count == 0 }
 
-    /// Appends `element`, dropping the oldest value if the queue is full; returns whether one was dropped.
+    /// Appends `element`, dropping the oldest value if the queue is full.
     @inlinable
-    @discardableResult
-    mutating func append(_ element: Element) -> Bool {
+    mutating func append(_ element: Element) {
         if count == limit {
             storage[head] = element
             head = head + 1 == storage.count ? 0 : head + 1
-            return true
+            return
         }
         if count == storage.count { grow() }
         var tail = head + count
         if tail >= storage.count { tail -= storage.count }
         storage[tail] = element
         count += 1
-        return false
     }
 
     /// Removes and returns the oldest value.
@@ -57,13 +54,5 @@ struct ZipQueue<Element> {
         }
         storage = grown
         head = 0
-    }
-
-    /// Drops every value, keeping the room.
-    @inlinable
-    mutating func removeAll() {
-        for index in storage.indices { storage[index] = nil }
-        head = 0
-        count = 0
     }
 }

@@ -13,11 +13,10 @@ import Dispatch
 /// runs everything scheduled. Its time may be read from any thread (a `Service` stamps responses with it while
 /// they are processed off the main actor); actions run on the thread that advances it.
 public final class TestScheduler: Scheduler, @unchecked Sendable {
-    // Safe: `queue`, `nextSequence` and `current` are only touched while holding `lock`, and actions run after it
-    // is released, so an action may schedule more work or read the time.
+    // Safe: `queue` and `current` are only touched while holding `lock`, and actions run after it is released, so
+    // an action may schedule more work or read the time.
     private let lock = DispatchSemaphore(value: 1)
-    private var queue: [(due: Duration, sequence: Int, work: ScheduledWork)] = []
-    private var nextSequence = 0
+    private var queue: [(due: Duration, work: ScheduledWork)] = []
     private var current: Duration
 
     /// Creates a scheduler whose virtual time starts at `now`: zero unless a test wants timestamps that look like a
@@ -45,16 +44,8 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
         let work = ScheduledWork(action)
         locked {
             let due = current + max(delay, .zero)
-            let sequence = nextSequence
-            nextSequence += 1
-            // Insert after everything due at the same time or earlier, so equal due times run in schedule order.
-            var low = 0
-            var high = queue.count
-            while low < high {
-                let middle = (low + high) / 2
-                if queue[middle].due <= due { low = middle + 1 } else { high = middle }
-            }
-            queue.insert((due, sequence, work), at: low)
+            // After everything due at the same time or earlier, so equal due times run in schedule order.
+            queue.insert((due, work), at: (queue.lastIndex { $0.due <= due } ?? -1) + 1)
         }
         return work
     }

@@ -110,6 +110,22 @@ struct OwnerPassingTests {
         #expect(count.state.signal.observerCount == 0)
     }
 
+    @Test("S1 S2 a dead owner's closure released by a sweep may cancel another observer of the same signal")
+    func sweepReleasingAnotherSubscription() {
+        final class Holder {
+            var subscription: Subscription?
+        }
+        var model: NameModel? = NameModel()
+        var holder: Holder? = Holder()
+        // The owner-scoped closure alone holds the plain observer's subscription: releasing it cancels that observer.
+        if let model { source.signal.observe(owner: model) { [holder] _, _ in _ = holder } }
+        holder?.subscription = source.signal.observe { _ in }
+        holder = nil
+        model = nil
+        source.signal.endObserversWithDeadOwners()
+        #expect(source.signal.observerCount == 0)
+    }
+
     @Test("S1 S8 sweeping a source ends dead owners' observations through derived signals and disconnects them")
     func sweepReachesDerivedSignals() {
         let other = SignalSource<String>()

@@ -25,6 +25,24 @@ struct PrefixTests {
         _ = subscription
     }
 
+    @Test("S2 S17 a closure released as a prefix finishes may cancel another observer of it")
+    func finishReleasingAnotherSubscription() {
+        final class Holder {
+            var subscription: Subscription?
+        }
+        let prefix = source.signal.prefix(1)
+        var holder: Holder? = Holder()
+        // The first observer's closure alone holds the second's subscription: releasing it cancels the second.
+        let first = prefix.observe { [holder] _ in _ = holder }
+        holder?.subscription = prefix.observe(recorder.handler)
+        holder = nil
+        source.send(1)
+        #expect(recorder.values == [1])
+        #expect(prefix.observerCount == 0)
+        #expect(source.signal.observerCount == 0)
+        _ = first
+    }
+
     @Test("S1 S17 an owner-scoped observer of a finished prefix is released at once, and the owner is free to go")
     func ownerFormEnds() {
         var owner: StubOwner? = StubOwner()
@@ -129,6 +147,39 @@ struct PrefixTests {
         #expect(weakProbe.object == nil)
         #expect(source.signal.observerCount == 0)
         source.send(1)
+        _ = subscription
+    }
+
+    @Test("S17 prefix(n) counts the values of one delivery: the n-th finishes it and later ones are ignored")
+    func countsWithinOneDelivery() {
+        let signal = source.signal.merge(with: source.signal.map { $0 * 10 }, source.signal.map { $0 * 100 })
+        let subscription = signal.prefix(2).observe(recorder.handler)
+        source.send(1)
+        source.send(2)
+        #expect(recorder.values == [1, 10])
+        #expect(source.signal.observerCount == 0)
+        _ = subscription
+    }
+
+    @Test("S17 a length below zero ends every observer as it subscribes, as zero does")
+    func prefixNegative() {
+        var probe: LifetimeProbe? = LifetimeProbe()
+        let weakProbe = WeakReference(probe)
+        let subscription = source.signal.prefix(-3).observe { [probe] _ in probe?.touch() }
+        probe = nil
+        #expect(weakProbe.object == nil)
+        #expect(source.signal.observerCount == 0)
+        _ = subscription
+    }
+
+    @Test("S17 after the first value that fails prefix(while:), a passing value of the same delivery is ignored")
+    func predicateFailureIsFinal() {
+        let signal = source.signal.merge(with: source.signal.map { $0 * 10 }, source.signal.map { $0 + 1 })
+        let subscription = signal.prefix { $0 < 5 }.observe(recorder.handler)
+        source.send(1)
+        source.send(2)
+        #expect(recorder.values == [1])
+        #expect(source.signal.observerCount == 0)
         _ = subscription
     }
 

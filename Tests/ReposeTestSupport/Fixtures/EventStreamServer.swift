@@ -3,8 +3,9 @@ import Testing
 
 /// A small python event-stream server on loopback, for the stream's tests over real HTTP through `URLSession`.
 ///
-/// Standard library only. It prints its port, then serves until its standard input closes (when this object goes)
-/// or its maximum lifetime passes, so a test that crashes leaves nothing running. Routes:
+/// Standard library only. It prints its port, then serves until its standard input closes: when this object goes,
+/// or this process, however it ends. So a test that crashes leaves nothing running, and no wait outlasts the server.
+/// Routes:
 /// - `/sse/once?n=N`: `retry: 100`, then event N with id N, then the body ends.
 /// - `/sse/resume`: without `Last-Event-ID`, events 1 and 2 and the end; with `Last-Event-ID: 2`, event 3, then the
 ///   stream stays open (pinging) until the server stops.
@@ -26,7 +27,7 @@ final class EventStreamServer: @unchecked Sendable {
         try Data(Self.script.utf8).write(to: script)
         defer { try? FileManager.default.removeItem(at: script) }
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-I", "-S", script.path, "120"]
+        process.arguments = ["python3", "-I", "-S", script.path]
         let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
@@ -54,7 +55,6 @@ final class EventStreamServer: @unchecked Sendable {
         import json, sys, threading, time
         from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-        LIFETIME = int(sys.argv[1])
         lock = threading.Lock()
         log = []
         counts = {}
@@ -144,8 +144,7 @@ final class EventStreamServer: @unchecked Sendable {
 
 
         threading.Thread(target=watch_input, daemon=True).start()
-        stopping.wait(LIFETIME)
-        stopping.set()
+        stopping.wait()
         server.shutdown()
         """#
 }

@@ -19,10 +19,9 @@ final class IntegrationFixture {
         LifetimeCheck.track(service)
     }
 
-    /// How long any one wait may take before the test fails instead of hanging. Generous: a bound against hanging,
-    /// not a speed check. Responses are delivered on the main actor, which the rest of the suite, running in parallel
-    /// on a small machine under a sanitizer, can keep busy for seconds.
-    static let timeout = Duration.seconds(60)
+    /// How long any one wait may take before the test fails instead of hanging (see ``Patience``). Responses are
+    /// delivered on the main actor, which the rest of the suite, running in parallel, can keep busy for seconds.
+    static let timeout = Patience.wait
 
     /// Waits for `request` to complete (through `await request.responseInfo`) and returns what it completed with;
     /// `nil`, with an issue recorded and the request cancelled, if it did not complete within `timeout`.

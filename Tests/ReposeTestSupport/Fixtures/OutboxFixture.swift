@@ -17,6 +17,8 @@ final class OutboxFixture {
     let reconnected = SignalSource<Void>()
     let token = Token()
     var service: Service!
+    /// The gates of ``holdFolderQueue()``, released when the fixture goes.
+    private var holds: [DispatchSemaphore] = []
 
     /// The credential the app holds, which it may change between attempts.
     final class Token: @unchecked Sendable {
@@ -30,6 +32,7 @@ final class OutboxFixture {
 
     deinit {
         Task { [network] in await network.failPending() }
+        for gate in holds { gate.signal() }  // a gate already signalled gains a count nothing waits for
         try? FileManager.default.removeItem(at: folder)
     }
 
@@ -76,7 +79,7 @@ final class OutboxFixture {
     /// The files in `folder`, by name, read on the outbox's queue once what is queued there is done.
     nonisolated static func files(in folder: URL) async -> [String: Data] {
         await withCheckedContinuation { continuation in
-            OutboxFiles.queue.async { [folder] in
+            OutboxFiles.at(folder).queue.async { [folder] in
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
                 let files = Dictionary(
                     uniqueKeysWithValues: names.map {
@@ -87,11 +90,17 @@ final class OutboxFixture {
         }.value
     }
 
-    /// Holds the outbox's queue until the returned gate is signalled (10 s at most, so that a failing test cannot
-    /// hold it for ever): a read of the folder queued meanwhile waits, as a slow disk would make it.
+    /// Holds the folder's queue until the returned gate is signalled: a read of the folder queued meanwhile waits, as
+    /// a slow disk would make it. Only this folder's work waits, and only for as long as the test takes: the test
+    /// releases it, and so does this fixture when it goes, however the test ends. (The queue was once the whole
+    /// process's, held here with a 10 s bound, which a loaded machine ran out before the test released it.)
     func holdFolderQueue() -> DispatchSemaphore {
         let gate = DispatchSemaphore(value: 0)
-        OutboxFiles.queue.async { _ = gate.wait(timeout: .now() + 10) }
+        holds.append(gate)
+        let files = OutboxFiles.at(folder)
+        // The block holds the folder's instance, as the outbox's own work does: a service made meanwhile over the
+        // folder gets it, and its queue, rather than a new one.
+        files.queue.async { withExtendedLifetime(files) { gate.wait() } }
         return gate
     }
 

@@ -30,20 +30,19 @@ final class RecordingCache: EntityCache, @unchecked Sendable {
 
     func readEntity(forKey key: String) -> Entity<Any>? {
         record("read \(key)")
-        let (entity, signal) = lock.withLock { (entries[key], readSignal) }
-        signal?.signal()
+        let (entity, gate) = lock.withLock { (entries[key], readGate) }
+        gate?.pass()
         return entity
     }
 
-    /// Signalled after each read has taken its entity, before it returns: a test can wait, off the main actor's
-    /// turn, until a read has found what it will deliver.
-    private var readSignal: DispatchSemaphore?
+    /// Where each read waits, once it has taken its entity, while a test holds reads.
+    private var readGate: ReadGate?
 
-    /// A semaphore signalled once per read from now on.
-    func signalReads() -> DispatchSemaphore {
-        let semaphore = DispatchSemaphore(value: 0)
-        lock.withLock { readSignal = semaphore }
-        return semaphore
+    /// Holds every read from now on once it has found what it will deliver, until the returned gate opens.
+    func holdReads() -> ReadGate {
+        let gate = ReadGate()
+        lock.withLock { readGate = gate }
+        return gate
     }
 
     func writeEntity(_ entity: Entity<Any>, forKey key: String) {

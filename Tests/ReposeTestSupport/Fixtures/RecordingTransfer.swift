@@ -30,7 +30,7 @@ final class RecordingTransfer: ResponseSink, @unchecked Sendable {
     /// How long a wait may take before it records an issue. Generous: a bound against hanging, not a speed check.
     /// The rest of the suite, running in parallel on a small machine (sanitizers included), can keep the provider's
     /// queues busy for many seconds.
-    static let patience = Duration.seconds(60)
+    static let patience = Patience.wait
 
     init(refusingPast limit: Int? = nil) {
         self.limit = limit
