@@ -29,7 +29,7 @@ final class URLSessionProviderStartTests {
         #expect(await gate.waitUntilReading())
 
         let second = RecordingTransfer.send(URLRequest(url: server.url("/echo")), to: provider)
-        // Swift-corelibs-foundation makes a task with a synchronous call onto that queue: had `startRequest` made
+        // Swift-corelibs-foundation makes a task with a synchronous call onto that queue: had `startTransfer` made
         // it in place, it would have returned only once the gate gave up.
         #expect(gate.isHolding)
 
