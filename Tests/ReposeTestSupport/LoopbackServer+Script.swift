@@ -422,7 +422,7 @@ extension LoopbackServer {
                     stage = query.get("at", "request")
                     if stage in ("headers", "body"):
                         self.send_response(200)
-                        self.send_header("Content-Type", "text/plain")
+                        self.send_header("Content-Type", "text/event-stream" if query.get("type") == "events" else "text/plain")
                         self.send_header("Content-Length", "10")
                         self.end_headers()
                         if stage == "body":

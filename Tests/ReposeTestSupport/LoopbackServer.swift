@@ -24,7 +24,7 @@ import Testing
 /// | `/connections` | JSON `{"open": N, "peak": M}`: the clients' connections open now, and the most at once since the start |
 /// | `/reset?at=headers` | sends half a status line and headers, then resets the connection (TCP RST) |
 /// | `/reset?at=body` | announces 1000 body bytes, sends 100, then resets the connection |
-/// | `/hang?at=STAGE` | reaches STAGE (`request`: nothing sent; `headers`: headers for 10 bytes sent; `body`: 5 of them sent), marks `hang STAGE`, then waits until the client goes |
+/// | `/hang?at=STAGE&type=events` | reaches STAGE (`request`: nothing sent; `headers`: headers for 10 bytes sent; `body`: 5 of them sent), marks `hang STAGE`, then waits until the client goes; as `text/event-stream` with `type=events`, else `text/plain` |
 /// | `/bytes/N` | N bytes of body (at most 64 MB); to a HEAD, only their `Content-Length` |
 /// | `/chunked/N` | N bytes of body in chunked transfer encoding, so without a length up front |
 /// | `/gzip?size=N` | `Content-Encoding: gzip`, whatever the request accepts: a small body that inflates to N bytes (at most 1 GiB) |
