@@ -35,22 +35,23 @@ func tour() async {
         .on("repo", .replaceContent())  // data is the resource's new JSON, parsed by its pipeline
     let watching = live.connection.observe { print("  feed: \($0)") }
     print("  the stream asked with Accept: \(server.requests.last?.header("Accept") ?? "?")")
-    server.open()
+    await server.open()
 
     step("3. A `star` event names the repository: it reloads, and its observer hears an ordinary load")
-    server.send("event: star\nid: 1\ndata: {\"url\": \"/repos/ada/engine\"}\n\n")
+    await server.send("event: star\nid: 1\ndata: {\"url\": \"/repos/ada/engine\"}\n\n")
     clock.advance(by: .zero)  // invalidated resources reload at the end of the turn
     _ = await repo.loadRequests.first?.response
 
     step("4. A `repo` event carries the new content: observers hear newData(eventStream), no request is sent")
-    server.send("event: repo\nid: 2\ndata: {\"url\": \"/repos/ada/engine\", \"name\": \"engine\", \"stars\": 300}\n\n")
+    await server.send(
+        "event: repo\nid: 2\ndata: {\"url\": \"/repos/ada/engine\", \"name\": \"engine\", \"stars\": 300}\n\n")
 
     step("5. The server ends the stream: the feed reconnects after `retry`, asking to resume after event 2")
-    server.send("retry: 2000\n\n")
-    server.end()
+    await server.send("retry: 2000\n\n")
+    await server.end()
     clock.advance(by: .seconds(2))
     print("  reconnected with Last-Event-ID: \(server.requests.last?.header("Last-Event-ID") ?? "none")")
-    server.open()
+    await server.open()
 
     step("6. The screen goes away: nothing observes the feed any more, and it closes")
     repo.removeObservers(ownedBy: screen)

@@ -10,7 +10,8 @@ import Repose
 import FoundationNetworking
 #endif
 
-/// A provider that answers every request at once from a table of canned responses, keyed by path.
+/// A provider that answers every request at once, from another thread as a network would, from a table of canned
+/// responses keyed by path.
 struct CannedAPI: NetworkingProvider {
     struct Done: NetworkingTask {
         func cancel() {}
@@ -18,12 +19,9 @@ struct CannedAPI: NetworkingProvider {
 
     let responses: [String: NetworkResponse]
 
-    func startRequest(
-        _ request: URLRequest, progress: @escaping @Sendable (TransferProgress) -> Void,
-        completion: @escaping @Sendable (Result<NetworkResponse, any Error>) -> Void
-    ) -> any NetworkingTask {
-        let path = request.url?.path ?? ""
-        completion(.success(responses[path] ?? NetworkResponse(statusCode: 404)))
+    func startTransfer(_ request: URLRequest, into sink: any ResponseSink) -> any NetworkingTask {
+        let response = responses[request.url?.path ?? ""] ?? NetworkResponse(statusCode: 404)
+        DispatchQueue.global().async { sink.deliver(.success(response)) }
         return Done()
     }
 }

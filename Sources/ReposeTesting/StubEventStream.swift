@@ -8,21 +8,24 @@ import Repose
 /// let feed = network.stubEventStream("https://api.example.com/events")
 /// let live = service.eventStream("/events")
 /// live.connection.observe(owner: self) { print($0) }   // connects
-/// feed.open()                                         // 200, text/event-stream
-/// feed.send("event: star\ndata: /repos/7\n\n")        // one event, handled before `send` returns
-/// feed.end()                                          // the server closed the stream
+/// await feed.open()                                   // 200, text/event-stream
+/// await feed.send("event: star\ndata: /repos/7\n\n")  // one event, handled once `send` returns
+/// await feed.end()                                    // the server closed the stream
 /// ```
 ///
-/// Called on the main actor, as a test usually is, each call reaches Repose before it returns: a test sees its
-/// effect without waiting. Each call answers the newest connection that is still open; one that was cancelled or
-/// ended ignores it.
+/// Each call delivers on the provider's queue, off the main queue as a network does, and returns once Repose has
+/// it: a main-actor test that resumes after it sees its effect. Each call answers the newest connection that is
+/// still open; one that was cancelled or ended ignores it, and so does one whose response Repose refused (a 204).
 public final class StubEventStream: Sendable {
     /// The URL the stream answers, as an absolute string.
     public let url: String
     private let state = Mutex()
+    /// The provider's delivery queue.
+    private let queue: DispatchQueue
 
-    init(url: String) {
+    init(url: String, queue: DispatchQueue) {
         self.url = url
+        self.queue = queue
     }
 
     /// The request of every connection so far, oldest first. `Last-Event-ID` and other headers show here.
@@ -36,46 +39,53 @@ public final class StubEventStream: Sendable {
     }
 
     /// Answers the newest connection with a status and headers: by default 200 with `text/event-stream`.
-    public func open(status: Int = 200, headers: [String: String] = ["Content-Type": "text/event-stream"]) {
-        current { $0.response(NetworkResponse(statusCode: status, headers: headers)) }
+    public func open(
+        status: Int = 200, headers: [String: String] = ["Content-Type": "text/event-stream"]
+    ) async {
+        await deliver { $0.receive(NetworkResponse(statusCode: status, headers: headers)) }
     }
 
     /// Sends `text`, encoded as UTF-8, as the next piece of the newest connection's body.
-    public func send(_ text: String) {
-        send(Data(text.utf8))
+    public func send(_ text: String) async {
+        await send(Data(text.utf8))
     }
 
     /// Sends `bytes` as the next piece of the newest connection's body.
-    public func send(_ bytes: Data) {
-        current { $0.body(bytes) }
+    public func send(_ bytes: Data) async {
+        await deliver { $0.receive(bytes) }
     }
 
     /// Ends the newest connection's body: the server closed the stream.
-    public func end() {
-        finish(with: nil)
+    public func end() async {
+        await deliver {
+            $0.finish(nil)
+            return false
+        }
     }
 
     /// Fails the newest connection with a transport error.
-    public func fail(_ error: any Error = URLError(.networkConnectionLost)) {
-        finish(with: error)
-    }
-
-    private func finish(with error: (any Error)?) {
-        let ended = state.withLock { state -> StubStreamConnection? in
-            guard let last = state.connections.last, !last.isOver else { return nil }
-            last.isOver = true
-            return last
+    public func fail(_ error: any Error = URLError(.networkConnectionLost)) async {
+        await deliver {
+            $0.finish(error)
+            return false
         }
-        ended?.completion(error)
     }
 
-    /// Runs `deliver` on the newest connection still under way, outside the lock.
-    private func current(_ deliver: (StubStreamConnection) -> Void) {
-        let live = state.withLock { $0.connections.last.flatMap { $0.isOver ? nil : $0 } }
-        if let live { deliver(live) }
+    /// Hands the newest connection still under way to `step` on the provider's queue, and returns once it ran. A
+    /// step that returns `false` (Repose wants no more, or the connection ended) ends the connection.
+    private func deliver(_ step: @escaping @Sendable (any ResponseSink) -> Bool) async {
+        guard let live = state.withLock({ $0.connections.last.flatMap { $0.isOver ? nil : $0 } }) else { return }
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            queue.async { [state] in
+                if !state.withLock({ _ in live.isOver }), !step(live.sink) {
+                    state.withLock { _ in live.isOver = true }
+                }
+                done.resume()
+            }
+        }
     }
 
-    /// A new connection, from the provider's `startStreaming`.
+    /// A new connection, from the provider's `startTransfer`.
     func connect(_ connection: StubStreamConnection) {
         state.withLock { $0.connections.append(connection) }
     }
@@ -101,23 +111,16 @@ public final class StubEventStream: Sendable {
     }
 }
 
-/// One connection to a ``StubEventStream``: its request and where its parts go.
+/// One connection to a ``StubEventStream``: its request and where its response goes.
 ///
 /// Safe (`@unchecked Sendable`): `isOver` is only touched under the owning stream's lock; the rest is immutable.
 final class StubStreamConnection: @unchecked Sendable {
     let request: RecordedRequest
-    let response: @Sendable (NetworkResponse) -> Void
-    let body: @Sendable (Data) -> Void
-    let completion: @Sendable ((any Error)?) -> Void
+    let sink: any ResponseSink
     var isOver = false
 
-    init(
-        request: RecordedRequest, response: @escaping @Sendable (NetworkResponse) -> Void,
-        body: @escaping @Sendable (Data) -> Void, completion: @escaping @Sendable ((any Error)?) -> Void
-    ) {
+    init(request: RecordedRequest, sink: any ResponseSink) {
         self.request = request
-        self.response = response
-        self.body = body
-        self.completion = completion
+        self.sink = sink
     }
 }

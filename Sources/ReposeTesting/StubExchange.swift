@@ -17,10 +17,8 @@ final class Exchange: @unchecked Sendable {
 
     let request: RecordedRequest
     let outcome: Result<NetworkResponse, any Error>
-    /// The largest body the caller accepts: an answer the test gives later is held to it too.
-    let maximumResponseSize: Int
-    /// The caller's callbacks, dropped once delivered so that the log does not keep what they capture alive.
-    var callbacks: Callbacks?
+    /// Where the response goes, dropped once delivered so that the log does not keep what it holds alive.
+    var sink: (any ResponseSink)?
     var phase = Phase.scheduled
     var isCancelled = false
     /// Where the store's log keeps this request.
@@ -28,20 +26,10 @@ final class Exchange: @unchecked Sendable {
     /// The route holding this request, while it is held.
     weak var route: RouteState?
 
-    init(
-        request: RecordedRequest, outcome: Result<NetworkResponse, any Error>, maximumResponseSize: Int,
-        progress: @escaping @Sendable (TransferProgress) -> Void,
-        completion: @escaping @Sendable (Result<NetworkResponse, any Error>) -> Void
-    ) {
+    init(request: RecordedRequest, outcome: Result<NetworkResponse, any Error>, sink: any ResponseSink) {
         self.request = request
         self.outcome = outcome
-        self.maximumResponseSize = maximumResponseSize
-        self.callbacks = Callbacks(progress: progress, completion: completion)
-    }
-
-    struct Callbacks {
-        let progress: @Sendable (TransferProgress) -> Void
-        let completion: @Sendable (Result<NetworkResponse, any Error>) -> Void
+        self.sink = sink
     }
 
     /// The request as recorded, with whether it has been cancelled so far. Read under the store's lock.
@@ -121,7 +109,12 @@ final class RouteState: @unchecked Sendable {
 
     /// Removes and returns the held requests: all of them, or the oldest.
     func takeHeld(all: Bool) -> [Exchange] {
-        let taken = all ? liveHeld : Array(liveHeld.prefix(1))
+        takeOldest(all ? liveHeld.count : 1)
+    }
+
+    /// Removes and returns the `count` oldest held requests, or as many as there are.
+    func takeOldest(_ count: Int) -> [Exchange] {
+        let taken = Array(liveHeld.prefix(max(count, 0)))
         held.removeFirst(taken.count)
         for exchange in taken {
             exchange.route = nil

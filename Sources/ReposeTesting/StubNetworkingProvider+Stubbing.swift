@@ -116,7 +116,7 @@ extension StubNetworkingProvider {
     /// let user = network.hold(.get, "https://api.example.com/users/1")
     /// resource.load()
     /// await user.requested()
-    /// user.respond(.json(["name": "Ada"]))
+    /// await user.respond(.json(["name": "Ada"]))
     /// ```
     ///
     /// - Returns: The stub, to answer its requests, wait for them and see them.

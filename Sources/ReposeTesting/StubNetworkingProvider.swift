@@ -23,12 +23,17 @@ import FoundationNetworking
 /// general stub first and specific ones after. See ``StubMatcher`` for matching by headers, body or a URL
 /// predicate.
 ///
-/// **Delivery.** Like a real network, responses arrive asynchronously, never inside `startRequest`: on the main
-/// queue, progress first and completion after, in the order they were released. Repose works on the main actor, so
-/// a stubbed load wakes no other thread, and a test sees deliveries in a deterministic order.
-/// ``idle(timeout:fileID:filePath:line:column:)`` waits for them, from a main-actor test or any other;
-/// ``StubRoute/held()`` holds them back until the test releases them; ``StubRoute/delayed(by:)`` delivers them
-/// later. Cancelling a request completes it with `URLError(.cancelled)`.
+/// **Delivery.** Like a real network, responses arrive asynchronously, never inside `startTransfer`, and off the main
+/// queue: on a serial queue of the provider's own, the status and headers first, then the body, then the end, in
+/// the order they were released. Repose brings them to the main actor as it brings a real network's, so a test sees
+/// its code run as it will in the app. ``idle(timeout:fileID:filePath:line:column:)`` waits for them, from a
+/// main-actor test or any other; ``StubRoute/held()`` holds them back until the test releases them;
+/// ``StubRoute/delayed(by:)`` delivers them later. Cancelling a request ends it with `URLError(.cancelled)`.
+///
+/// A wait for the provider (``idle(timeout:fileID:filePath:line:column:)``, an answer by hand such as
+/// ``StubRoute/respond(_:toHeldAt:)``) returns once its deliveries were handed to Repose; Repose's main-actor work
+/// for them is done by the time a main-actor test resumes after it, unless a large body is parsed off the main actor
+/// first: await the request (`await request.response`) to wait for its outcome.
 ///
 /// **Unmatched requests.** A request that no stub matches fails the running test with a message that lists the
 /// stubs (through Swift Testing, pointing at the line that created the provider), and completes with a
@@ -115,30 +120,17 @@ public final class StubNetworkingProvider: NetworkingProvider {
         return idle
     }
 
-    /// Answers `request` from the stubs. See `NetworkingProvider.startRequest(_:progress:completion:)`.
-    public func startRequest(
-        _ request: URLRequest,
-        progress: @escaping @Sendable (TransferProgress) -> Void,
-        completion: @escaping @Sendable (Result<NetworkResponse, any Error>) -> Void
-    ) -> any NetworkingTask {
-        startRequest(request, maximumResponseSize: .max, progress: progress, completion: completion)
-    }
-
-    /// Answers `request` from the stubs, failing a body larger than `maximumResponseSize` with
-    /// `RequestError.Cause.ResponseTooLarge`. See `NetworkingProvider.startRequest(_:maximumResponseSize:progress:completion:)`.
-    /// (Implemented here rather than left to the protocol's default, which wraps `completion` in a closure of its
-    /// own: an allocation per request.)
-    public func startRequest(
-        _ request: URLRequest,
-        maximumResponseSize: Int,
-        progress: @escaping @Sendable (TransferProgress) -> Void,
-        completion: @escaping @Sendable (Result<NetworkResponse, any Error>) -> Void
-    ) -> any NetworkingTask {
+    /// Answers `request` from the stubs, or connects it to the ``StubEventStream`` the test made for its URL. See
+    /// `NetworkingProvider.startTransfer(_:into:)`.
+    public func startTransfer(_ request: URLRequest, into sink: any ResponseSink) -> any NetworkingTask {
         let recorded = RecordedRequest(
             httpMethod: request.httpMethod ?? "GET", url: request.url, headers: request.allHTTPHeaderFields ?? [:],
             body: request.httpBody, timeoutInterval: request.timeoutInterval)
-        let exchange = store.start(
-            recorded, maximumResponseSize: maximumResponseSize, progress: progress, completion: completion)
-        return StubTask(store: store, exchange: exchange)
+        if let stream = streams.withLock({ $0[recorded.url] }) {
+            let connection = StubStreamConnection(request: recorded, sink: sink)
+            stream.connect(connection)
+            return StubStreamTask(stream: stream, connection: connection)
+        }
+        return StubTask(store: store, exchange: store.start(recorded, sink: sink))
     }
 }

@@ -6,14 +6,13 @@ import Repose
 ///
 /// `@unchecked Sendable`: every mutable property here, and every mutable property of the ``Exchange`` and
 /// ``RouteState`` objects it holds, is read and written only while `lock` is held. Code outside the provider
-/// (progress and completion closures, resumed waits, test-failure recording) runs only after the lock is released,
-/// so it may call back into the provider freely.
+/// (the sinks, resumed waits, test-failure recording) runs only after the lock is released, so it may call back into
+/// the provider freely.
 final class StubStore: @unchecked Sendable {
     let lock = NSLock()
-    /// Where responses are delivered: the main queue, which is serial, so each request sees progress before
-    /// completion and requests complete in the order they were released. Repose works on the main actor, so
-    /// delivering there wakes no other thread: a stubbed load costs only its own work.
-    let queue = DispatchQueue.main
+    /// Where responses are delivered: a serial queue of the provider's own, off the main queue as a real network's
+    /// callbacks are, so each request hears its parts in order and requests complete in the order they were released.
+    let queue = DispatchQueue(label: "ReposeTesting.StubNetworkingProvider")
     /// Where the provider was created, which is where unmatched-request failures point.
     let creationSite: CallSite
 
@@ -42,11 +41,8 @@ final class StubStore: @unchecked Sendable {
 
     // MARK: Requests
 
-    /// Records `request`, picks its answer, and delivers it unless its route holds it.
-    func start(
-        _ request: RecordedRequest, maximumResponseSize: Int, progress: @escaping @Sendable (TransferProgress) -> Void,
-        completion: @escaping @Sendable (Result<NetworkResponse, any Error>) -> Void
-    ) -> Exchange {
+    /// Records `request`, picks its answer, and delivers it into `sink` unless its route holds it.
+    func start(_ request: RecordedRequest, sink: any ResponseSink) -> Exchange {
         // Matchers may run predicates from the test, so they run outside the lock, on a copy of the stubs. The
         // stub added last wins, so a test can override a general stub with a specific one.
         let route = lock.withLock { routes }.last { $0.matcher.matches(request) }
@@ -62,9 +58,7 @@ final class StubStore: @unchecked Sendable {
                 outcome = .failure(error)
                 unmatched = error
             }
-            let exchange = Exchange(
-                request: request, outcome: Self.limiting(outcome, to: maximumResponseSize),
-                maximumResponseSize: maximumResponseSize, progress: progress, completion: completion)
+            let exchange = Exchange(request: request, outcome: outcome, sink: sink)
             exchange.logIndex = log.count
             log.append(request)
             let arrived = route?.accept(exchange) ?? []
@@ -107,35 +101,46 @@ final class StubStore: @unchecked Sendable {
         return released.count
     }
 
-    /// Completes the held requests `take` removes from `route` with `outcome`, on the calling thread, before
-    /// returning: a test that answers by hand sees the effect at once, as with an event stream. Returns how many it
-    /// completed.
-    @discardableResult
+    /// Completes the held requests `take` removes from `route` with `outcome`, on the delivery queue, and returns
+    /// once it did: how many it completed.
     func answer(
         _ route: RouteState, taking take: (RouteState) -> [Exchange], with outcome: Result<NetworkResponse, any Error>
-    ) -> Int {
-        let deliveries: [(Result<NetworkResponse, any Error>, Exchange.Callbacks)] = lock.withLock {
+    ) async -> Int {
+        let sinks: [any ResponseSink] = lock.withLock {
             take(route).compactMap { exchange in
                 exchange.phase = .delivered
-                defer { exchange.callbacks = nil }
-                return exchange.callbacks.map { (Self.limiting(outcome, to: exchange.maximumResponseSize), $0) }
+                defer { exchange.sink = nil }
+                return exchange.sink
             }
         }
-        for (result, callbacks) in deliveries {
-            callbacks.completion(result)
+        await onQueue {
+            for sink in sinks {
+                sink.deliver(outcome)
+            }
         }
-        return deliveries.count
+        return sinks.count
     }
 
-    /// Hands `sample` to the held request at `index` of `route`, on the calling thread; returns whether there was
-    /// one.
-    func reportProgress(_ sample: TransferProgress, toHeldAt index: Int, of route: RouteState) -> Bool {
-        let progress = lock.withLock { () -> (@Sendable (TransferProgress) -> Void)? in
+    /// Hands `sample` to the held request at `index` of `route`, on the delivery queue, and returns once it did:
+    /// whether there was one.
+    func reportProgress(_ sample: TransferProgress, toHeldAt index: Int, of route: RouteState) async -> Bool {
+        let sink = lock.withLock { () -> (any ResponseSink)? in
             let live = route.liveHeld
-            return live.indices.contains(index) ? live[index].callbacks?.progress : nil
+            return live.indices.contains(index) ? live[index].sink : nil
         }
-        progress?(sample)
-        return progress != nil
+        guard let sink else { return false }
+        await onQueue { sink.progress(sample) }
+        return true
+    }
+
+    /// Runs `work` on the delivery queue, after what is queued there already, and returns once it ran.
+    func onQueue(_ work: @escaping @Sendable () -> Void) async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            queue.async {
+                work()
+                done.resume()
+            }
+        }
     }
 
     /// Cancels a request: it completes with `URLError(.cancelled)` at once, unless it already completed.
@@ -195,35 +200,21 @@ final class StubStore: @unchecked Sendable {
         }
     }
 
-    /// Calls a scheduled request's progress and completion, unless it was delivered already; returns whether it
-    /// called them. The callbacks, and what they capture, are released by the time it returns, before anyone
-    /// waiting for idleness resumes.
+    /// Hands a scheduled request its answer, unless it was delivered already; returns whether it did. The sink, and
+    /// what it holds, is released by the time it returns, before anyone waiting for idleness resumes.
     private func callBack(_ exchange: Exchange) -> Bool {
-        let delivery: (Result<NetworkResponse, any Error>, Exchange.Callbacks)? = lock.withLock {
-            guard exchange.phase == .scheduled, let callbacks = exchange.callbacks else { return nil }
+        let delivery: (Result<NetworkResponse, any Error>, any ResponseSink)? = lock.withLock {
+            guard exchange.phase == .scheduled, let sink = exchange.sink else { return nil }
             exchange.phase = .delivered
-            exchange.callbacks = nil
-            return (exchange.isCancelled ? .failure(URLError(.cancelled)) : exchange.outcome, callbacks)
+            exchange.sink = nil
+            return (exchange.isCancelled ? .failure(URLError(.cancelled)) : exchange.outcome, sink)
         }
-        guard let (result, callbacks) = delivery else { return false }
-        if case .success(let response) = result {
-            let sent = Int64(exchange.request.body?.count ?? 0)
-            let received = Int64(response.body.count)
-            callbacks.progress(
-                TransferProgress(
-                    bytesSent: sent, bytesExpectedToSend: sent, bytesReceived: received,
-                    bytesExpectedToReceive: received))
+        guard let (result, sink) = delivery else { return false }
+        if case .success = result, let sent = exchange.request.body?.count, sent > 0 {
+            sink.progress(TransferProgress(bytesSent: Int64(sent), bytesExpectedToSend: Int64(sent)))
         }
-        callbacks.completion(result)
+        sink.deliver(result)
         return true
-    }
-
-    /// `outcome`, or a failure with `ResponseTooLarge` when its body is over `maximumSize`.
-    private static func limiting(
-        _ outcome: Result<NetworkResponse, any Error>, to maximumSize: Int
-    ) -> Result<NetworkResponse, any Error> {
-        guard case .success(let response) = outcome, response.body.count > maximumSize else { return outcome }
-        return .failure(RequestError.Cause.ResponseTooLarge(maximumSize: maximumSize))
     }
 
     /// The error for a request no stub matches, listing the stubs there are. Called under the lock.

@@ -8,42 +8,25 @@ import FoundationNetworking
 extension FixtureAPI {
     /// The fixture's event streams: `GET /repos/OWNER/REPO/events` is a live feed in which someone else stars the
     /// repository every few moments (four latencies apart), each time sending a `star` event that names it:
-    /// `{"url": ".../repos/OWNER/REPO"}`. Any other request is answered as ``startRequest(_:progress:completion:)``
-    /// answers it, in one piece.
-    func startStreaming(
-        _ request: URLRequest,
-        response: @escaping @Sendable (NetworkResponse) -> Void,
-        body: @escaping @Sendable (Data) -> Void,
-        completion: @escaping @Sendable ((any Error)?) -> Void
-    ) -> any NetworkingTask {
+    /// `{"url": ".../repos/OWNER/REPO"}`. `nil` for any other request.
+    func startLiveFeed(_ request: URLRequest, into sink: any ResponseSink) -> (any NetworkingTask)? {
         let parts = request.url?.path.split(separator: "/").map(String.init) ?? []
-        guard parts.count == 4, parts[0] == "repos", parts[3] == "events" else {
-            return startRequest(request, progress: { _ in }) { result in
-                switch result {
-                case .success(let whole):
-                    response(NetworkResponse(statusCode: whole.statusCode, headers: whole.headers))
-                    body(whole.body)
-                    completion(nil)
-                case .failure(let error):
-                    completion(error)
-                }
-            }
-        }
+        guard parts.count == 4, parts[0] == "repos", parts[3] == "events" else { return nil }
         let fullName = "\(parts[1])/\(parts[2])"
         let task = FixtureTask()
-        let feed = LiveFeed(fixture: self, fullName: fullName, task: task, body: body, completion: completion)
+        let feed = LiveFeed(fixture: self, fullName: fullName, task: task, sink: sink)
         let known = withServer { $0.hasRepository(fullName) }  // `nil` while offline
         Self.feedQueue.asyncAfter(deadline: .now() + timing.latency.interval) {
             guard !task.isCancelled else { return }
             switch known {
             case nil:
-                completion(URLError(.notConnectedToInternet))
+                sink.finish(URLError(.notConnectedToInternet))
             case false:
-                response(NetworkResponse(statusCode: 404))
-                completion(nil)
+                sink.deliver(.success(NetworkResponse(statusCode: 404)))
             case true:
-                response(NetworkResponse(statusCode: 200, headers: ["Content-Type": "text/event-stream"]))
-                body(Data(": a live feed of \(fullName)\nretry: 1000\n\n".utf8))
+                let head = NetworkResponse(statusCode: 200, headers: ["Content-Type": "text/event-stream"])
+                guard sink.receive(head), sink.receive(Data(": a live feed of \(fullName)\nretry: 1000\n\n".utf8))
+                else { return }
                 feed.next(number: 1, after: self.timing.latency * 4)
             }
         }
@@ -59,18 +42,17 @@ private struct LiveFeed: Sendable {
     let fixture: FixtureAPI
     let fullName: String
     let task: FixtureTask
-    let body: @Sendable (Data) -> Void
-    let completion: @Sendable ((any Error)?) -> Void
+    let sink: any ResponseSink
 
     /// Sends event `number` after `interval`, then the next; ends the stream after a thousand.
     func next(number: Int, after interval: Duration) {
         FixtureAPI.feedQueue.asyncAfter(deadline: .now() + interval.interval) {
             guard !task.isCancelled else { return }
             guard number <= 1_000, fixture.withServer({ $0.starByAnotherUser(fullName) }) == true else {
-                return completion(nil)
+                return sink.finish()
             }
             let named = #"{"url": "\#(FixtureAPI.baseURL)/repos/\#(fullName)"}"#
-            body(Data("id: \(number)\nevent: star\ndata: \(named)\n\n".utf8))
+            guard sink.receive(Data("id: \(number)\nevent: star\ndata: \(named)\n\n".utf8)) else { return }
             next(number: number + 1, after: interval)
         }
     }

@@ -52,7 +52,7 @@ final class FixtureAPI: NetworkingProvider, @unchecked Sendable {
     }
 
     /// Counts one request and runs `body` on the server under the lock; `nil` (and `body` does not run) while
-    /// ``isOffline``. For routes answered outside ``startRequest(_:progress:completion:)``: the live feed.
+    /// ``isOffline``. For routes answered outside ``startTransfer(_:into:)``'s usual path: the live feed.
     func withServer<T>(_ body: (inout FixtureServer) -> T) -> T? {
         lock.withLock {
             count += 1
@@ -63,12 +63,11 @@ final class FixtureAPI: NetworkingProvider, @unchecked Sendable {
     /// How many requests reached the fixture.
     var requestCount: Int { lock.withLock { count } }
 
-    /// Answers `request` from ``FixtureServer`` after the latency (a large body in chunks, with progress), or
-    /// fails it as with no network while ``isOffline``.
-    func startRequest(
-        _ request: URLRequest, progress: @escaping @Sendable (TransferProgress) -> Void,
-        completion: @escaping @Sendable (Result<NetworkResponse, any Error>) -> Void
-    ) -> any NetworkingTask {
+    /// Answers `request` from ``FixtureServer`` after the latency (a large body in chunks, a moment apart), or
+    /// fails it as with no network while ``isOffline``. The repositories' event streams are live feeds (see
+    /// ``startLiveFeed(_:into:)``).
+    func startTransfer(_ request: URLRequest, into sink: any ResponseSink) -> any NetworkingTask {
+        if let feed = startLiveFeed(request, into: sink) { return feed }
         let task = FixtureTask()
         let reply: FixtureServer.Reply? = lock.withLock {
             count += 1
@@ -79,31 +78,31 @@ final class FixtureAPI: NetworkingProvider, @unchecked Sendable {
         }
         guard let reply else {
             queue.asyncAfter(deadline: .now() + timing.latency.interval) {
-                if !task.isCancelled { completion(.failure(URLError(.notConnectedToInternet))) }
+                if !task.isCancelled { sink.finish(URLError(.notConnectedToInternet)) }
             }
             return task
         }
-        if reply.isChunked { sendChunks(of: reply.response, task: task, progress: progress) }
-        let chunks = reply.isChunked ? Self.chunkCount : 0
-        let done = timing.latency.interval + Double(chunks) * timing.chunkInterval.interval
-        queue.asyncAfter(deadline: .now() + done) {
-            if !task.isCancelled { completion(.success(reply.response)) }
+        let body = reply.response.body
+        var response = reply.response
+        response.body = Data()
+        response.headers["Content-Length"] = String(body.count)
+        let head = response
+        let chunks = reply.isChunked ? Self.chunkCount : 1
+        queue.asyncAfter(deadline: .now() + timing.latency.interval) {
+            guard !task.isCancelled, sink.receive(head) else { return }
+            self.send(body, in: chunks, from: 1, task: task, to: sink)
         }
         return task
     }
 
-    /// Reports a large body's bytes arriving, one chunk at a time after the latency.
-    private func sendChunks(
-        of response: NetworkResponse, task: FixtureTask, progress: @escaping @Sendable (TransferProgress) -> Void
-    ) {
-        let total = Int64(response.body.count)
-        for chunk in 1...Self.chunkCount {
-            let delay = timing.latency.interval + Double(chunk) * timing.chunkInterval.interval
-            queue.asyncAfter(deadline: .now() + delay) {
-                guard !task.isCancelled else { return }
-                let received = total * Int64(chunk) / Int64(Self.chunkCount)
-                progress(TransferProgress(bytesReceived: received, bytesExpectedToReceive: total))
-            }
+    /// Sends chunk `number` of `body`'s `count`, then the next one a moment later, then the end.
+    private func send(_ body: Data, in count: Int, from number: Int, task: FixtureTask, to sink: any ResponseSink) {
+        guard !task.isCancelled else { return }
+        let range = body.count * (number - 1) / count..<body.count * number / count
+        guard range.isEmpty || sink.receive(body.subdata(in: range)) else { return }
+        guard number < count else { return sink.finish() }
+        queue.asyncAfter(deadline: .now() + timing.chunkInterval.interval) {
+            self.send(body, in: count, from: number + 1, task: task, to: sink)
         }
     }
 }
@@ -117,7 +116,7 @@ final class FixtureTask: NetworkingTask, @unchecked Sendable {
     /// Whether ``cancel()`` was called.
     var isCancelled: Bool { lock.withLock { cancelled } }
 
-    /// Drops the response: neither progress nor completion is called after this.
+    /// Drops the response: its sink hears nothing more.
     func cancel() {
         lock.withLock { cancelled = true }
     }

@@ -34,43 +34,43 @@ func statusBytes(_ field: String) -> Int? {
     return line.split(separator: " ").dropFirst().first.flatMap { Int($0) }.map { $0 * 1024 }
 }
 
-func finish(_ line: String, code: Int32) -> Never {
+func exitWith(_ line: String, code: Int32) -> Never {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
     exit(code)
 }
 
 /// Streams `url` and holds its first piece until `release` exists.
 func hold(_ url: URL, until release: URL) {
-    let received = Counter()
-    _ = URLSessionProvider().startStreaming(
-        URLRequest(url: url), response: { _ in },
-        body: { piece in
-            guard received.add(piece.count) == piece.count else { return }
-            // Twice the test's wait for the server's mark, after which it makes the file.
-            for _ in 0..<6_000 where !FileManager.default.fileExists(atPath: release.path) {
-                usleep(20_000)
-            }
-        },
-        completion: { error in
-            if let error { finish("failed \(error)", code: 1) }
-            finish("received \(received.total)", code: 0)
-        })
+    _ = URLSessionProvider().startTransfer(URLRequest(url: url), into: HoldingSink(release: release))
 }
 
-/// Bytes received so far, from the session's queue.
-final class Counter: @unchecked Sendable {
-    // Safe: only touched under `lock`.
-    private let lock = NSLock()
-    private var count = 0
+/// Takes a body and holds its first piece, as a writer stuck on a slow disk would. Safe (`@unchecked Sendable`):
+/// `received` is only touched by the provider's calls, which come one at a time.
+final class HoldingSink: ResponseSink, @unchecked Sendable {
+    let release: URL
+    private var received = 0
 
-    /// Adds `bytes` and returns the new total.
-    func add(_ bytes: Int) -> Int {
-        lock.withLock {
-            count += bytes
-            return count
-        }
+    init(release: URL) {
+        self.release = release
     }
-    var total: Int { lock.withLock { count } }
+
+    func receive(_ response: NetworkResponse) -> Bool { true }
+
+    func receive(_ piece: Data) -> Bool {
+        received += piece.count
+        guard received == piece.count else { return true }
+        for _ in 0..<6_000 where !FileManager.default.fileExists(atPath: release.path) {  // 120 s at most
+            usleep(20_000)
+        }
+        return true
+    }
+
+    func progress(_ sample: TransferProgress) {}
+
+    func finish(_ error: (any Error)?, connection: ConnectionMetrics?, isFromCache: Bool) {
+        if let error { exitWith("failed \(error)", code: 1) }
+        exitWith("received \(received)", code: 0)
+    }
 }
 
 /// Starts downloading `url` to `destination` and says so once the temporary file exists.
@@ -92,15 +92,15 @@ enum Kept {
 @MainActor
 func downloadWithFileSizeLimit(_ limit: Int, _ url: URL, to destination: URL) {
     var bound = rlimit(rlim_cur: rlim_t(limit), rlim_max: rlim_t(limit))
-    guard setrlimit(Int32(RLIMIT_FSIZE.rawValue), &bound) == 0 else { finish("no setrlimit", code: 3) }
+    guard setrlimit(Int32(RLIMIT_FSIZE.rawValue), &bound) == 0 else { exitWith("no setrlimit", code: 3) }
     signal(SIGXFSZ, SIG_IGN)  // a write past the limit fails with EFBIG instead of ending the process
     let service = Service(baseURL: url.deletingLastPathComponent().absoluteString)
     service.monitorRequests(owner: service) { metrics in
         FileHandle.standardOutput.write(Data("received \(metrics.bytesReceived)\n".utf8))
     }
     service.resource(absoluteURL: url).download(to: destination).onCompletion { info in
-        if let error = info.response.error { finish("failed \(error.userMessage)", code: 1) }
-        finish("saved", code: 0)
+        if let error = info.response.error { exitWith("failed \(error.userMessage)", code: 1) }
+        exitWith("saved", code: 0)
     }
     Kept.service = service
 }
@@ -119,7 +119,7 @@ func run() {
         return downloadWithFileSizeLimit(limit, url, to: URL(fileURLWithPath: arguments[4]))
     }
     guard arguments.count == 3, let url = URL(string: arguments[1]) else {
-        finish("usage: repose-download-probe <download URL> <destination file>", code: 2)
+        exitWith("usage: repose-download-probe <download URL> <destination file>", code: 2)
     }
     let destination = URL(fileURLWithPath: arguments[2])
     let service = Service(baseURL: url.deletingLastPathComponent().absoluteString)
@@ -129,17 +129,17 @@ func run() {
     warmUp.download(to: destination).onCompletion { _ in
         // Writing 5 to clear_refs resets the peak (VmHWM) to the current resident size.
         try? Data("5".utf8).write(to: URL(fileURLWithPath: "/proc/self/clear_refs"))
-        guard let before = statusBytes("VmRSS") else { finish("no /proc/self/status", code: 3) }
+        guard let before = statusBytes("VmRSS") else { exitWith("no /proc/self/status", code: 3) }
         target.download(to: destination).onCompletion { info in
             let peak = statusBytes("VmHWM") ?? Int.max
             FileHandle.standardOutput.write(Data("growth \(peak - before)\n".utf8))
-            if let error = info.response.error { finish("failed \(error.userMessage)", code: 1) }
+            if let error = info.response.error { exitWith("failed \(error.userMessage)", code: 1) }
             let size = (try? FileManager.default.attributesOfItem(atPath: destination.path)[.size] as? Int) ?? -1
-            finish("saved \(size)", code: 0)
+            exitWith("saved \(size)", code: 0)
         }
     }
 }
 
 MainActor.assumeIsolated { run() }
 RunLoop.main.run(until: Date(timeIntervalSinceNow: 180))  // bounded: alone, the download takes seconds
-finish("timed out", code: 4)
+exitWith("timed out", code: 4)

@@ -19,17 +19,14 @@ struct CheckingNetwork: NetworkingProvider {
 
     let folder: URL
 
-    func startRequest(
-        _ request: URLRequest, progress: @escaping @Sendable (TransferProgress) -> Void,
-        completion: @escaping @Sendable (Result<NetworkResponse, any Error>) -> Void
-    ) -> any NetworkingTask {
+    func startTransfer(_ request: URLRequest, into sink: any ResponseSink) -> any NetworkingTask {
         let key = request.value(forHTTPHeaderField: "Idempotency-Key") ?? "none"
         let journal = (try? Data(contentsOf: folder.appendingPathComponent("mutations.journal"))) ?? Data()
         let onDisk =
             String(decoding: journal, as: UTF8.self).contains("\n+\(key) ")
             || journal.starts(with: Data("+\(key) ".utf8))
         FileHandle.standardOutput.write(Data("sent \(key) \(onDisk ? "on-disk" : "NOT-ON-DISK")\n".utf8))
-        DispatchQueue.global().async { completion(.failure(URLError(.notConnectedToInternet))) }
+        DispatchQueue.global().async { sink.finish(URLError(.notConnectedToInternet)) }
         return Task()
     }
 }

@@ -20,7 +20,7 @@ final class Harness {
     deinit {
         // A request the test left unanswered would stay in flight, and keep its resource and service alive,
         // forever: the test's network goes away with the test, failing what it never answered.
-        network.failPending()
+        Task { [network] in await network.failPending() }
     }
 
     /// Answers the oldest pending request and waits until `request` has completed and its hooks have run.
@@ -29,7 +29,7 @@ final class Harness {
         _ request: Request, status: Int = 200, contentType: String = "text/plain", text: String = "",
         headers: [String: String] = [:]
     ) async -> ResponseInfo {
-        network.respond(status: status, contentType: contentType, text: text, headers: headers)
+        await network.respond(status: status, contentType: contentType, text: text, headers: headers)
         return await request.responseInfo
     }
 }

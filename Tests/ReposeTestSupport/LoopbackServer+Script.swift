@@ -14,6 +14,7 @@ extension LoopbackServer {
         output_lock = threading.Lock()
         gzip_bodies = {}
         counters = {"cacheable": 0}
+        connections = {"open": 0, "peak": 0}  # the TCP connections of clients, open now and at most at once
         named_counts = {}
         store = {"data": {}, "versions": {}, "log": [], "offline": False, "writes": 0, "holds": {}}
 
@@ -113,6 +114,14 @@ extension LoopbackServer {
             def setup(self):
                 super().setup()
                 self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+                with output_lock:
+                    connections["open"] += 1
+                    connections["peak"] = max(connections["peak"], connections["open"])
+
+            def finish(self):
+                with output_lock:
+                    connections["open"] -= 1
+                super().finish()
 
             def log_message(self, *args):
                 pass
@@ -258,6 +267,7 @@ extension LoopbackServer {
                 for index in range(pieces):
                     if index == pieces // 2 and "hold" in query:
                         mark("held " + query["hold"])
+                        bump("held " + query["hold"])  # marks `count held NAME N` for the Nth request held
                         hold_event(query["hold"]).wait(MAX_HOLD)
                     size = count * (index + 1) // pieces - sent
                     self.wfile.write(b"d" * size)
@@ -350,7 +360,8 @@ extension LoopbackServer {
                     announced = int(query.get("announce", "1000"))
                     sent = min(int(query.get("send", "10")), announced - 1)
                     self.send_response(200)
-                    self.send_header("Content-Type", "application/octet-stream")
+                    is_events = parts[1:] == ["events"]
+                    self.send_header("Content-Type", "text/event-stream" if is_events else "application/octet-stream")
                     self.send_header("Content-Length", str(announced))
                     self.end_headers()
                     self.wfile.write(b"x" * sent)
@@ -398,6 +409,10 @@ extension LoopbackServer {
                 elif route == "header":
                     size = min(int(query.get("bytes", "1000")), MAX_HEADER)
                     self.reply(200, b"large header", headers=[("X-Large", "h" * size)])
+                elif route == "connections":
+                    with output_lock:
+                        counts = dict(connections)
+                    self.reply_json(200, counts)
                 elif route == "reset":
                     self.wfile.write(b"HTTP/1.1 200 OK\r\nContent-Type: text/pl")
                     if query.get("at") == "body":
@@ -407,7 +422,7 @@ extension LoopbackServer {
                     stage = query.get("at", "request")
                     if stage in ("headers", "body"):
                         self.send_response(200)
-                        self.send_header("Content-Type", "text/plain")
+                        self.send_header("Content-Type", "text/event-stream" if query.get("type") == "events" else "text/plain")
                         self.send_header("Content-Length", "10")
                         self.end_headers()
                         if stage == "body":

@@ -20,10 +20,11 @@ import Testing
 /// | `/feed/bump` | one new item at the top of the feed: every item moves down one place, every `ETag` changes |
 /// | `/feed/fail?page=K` (or `cursor=ID`) | that feed page answers 500 once |
 /// | `/feed/stats` | `{"requests": N, "notModified": M}`: feed page requests so far, and how many were answered 304 |
-/// | `/drop?announce=N&send=M` | announces N body bytes, sends M, then closes the connection |
+/// | `/drop?announce=N&send=M` | announces N body bytes, sends M, then closes the connection; `/drop/events` the same as `text/event-stream` |
+/// | `/connections` | JSON `{"open": N, "peak": M}`: the clients' connections open now, and the most at once since the start |
 /// | `/reset?at=headers` | sends half a status line and headers, then resets the connection (TCP RST) |
 /// | `/reset?at=body` | announces 1000 body bytes, sends 100, then resets the connection |
-/// | `/hang?at=STAGE` | reaches STAGE (`request`: nothing sent; `headers`: headers for 10 bytes sent; `body`: 5 of them sent), marks `hang STAGE`, then waits until the client goes |
+/// | `/hang?at=STAGE&type=events` | reaches STAGE (`request`: nothing sent; `headers`: headers for 10 bytes sent; `body`: 5 of them sent), marks `hang STAGE`, then waits until the client goes; as `text/event-stream` with `type=events`, else `text/plain` |
 /// | `/bytes/N` | N bytes of body (at most 64 MB); to a HEAD, only their `Content-Length` |
 /// | `/chunked/N` | N bytes of body in chunked transfer encoding, so without a length up front |
 /// | `/gzip?size=N` | `Content-Encoding: gzip`, whatever the request accepts: a small body that inflates to N bytes (at most 1 GiB) |
@@ -45,7 +46,7 @@ import Testing
 /// | `/auth/private/NAME?token=T` | 200 `private NAME` when `Authorization` is `Bearer T` (`fresh-token` unless given), else 401 |
 /// | `/auth/refresh?token=T&hold=NAME` | 200 with the text T (`fresh-token` unless given); with `hold`, marks `held NAME` and waits for `/store-release/NAME` first |
 /// | `/raw?kind=K` | bytes no correct server sends, then a close: `status` (`HTTP/1.1 abc OK`), `version` (`HTTP/9.9 200 OK`), `garbage` (no status line) |
-/// | `/drip?bytes=N&chunks=K&length=0&hold=NAME` | 200 with N bytes (20,000) in K writes (20); with `Content-Length` unless `length=0`, then ended by closing; with `hold`, marks `held NAME` halfway and sends the second half once `/store-release/NAME` lets it |
+/// | `/drip?bytes=N&chunks=K&length=0&hold=NAME` | 200 with N bytes (20,000) in K writes (20); with `Content-Length` unless `length=0`, then ended by closing; with `hold`, marks `held NAME` (and `count held NAME N` for the Nth request held) halfway and sends the second half once `/store-release/NAME` lets it |
 /// | `/pace/N?name=NAME` | N bytes of body as fast as the client reads them; mark `held NAME` once a write waited 1.5 s (the client stopped reading) |
 /// | `/large/N?cut=M` | N bytes of body (at most 1 GiB) made on the fly, with their `Content-Length`; with `cut`, only the first M are sent, then the connection closes |
 ///

@@ -36,16 +36,39 @@ final class Statuses: @unchecked Sendable {
     private let lock = NSLock()
     private var lines: [String] = []
 
-    func record(_ name: String, _ result: Result<NetworkResponse, any Error>) {
-        let line =
-            switch result {
-            case .success(let response): "\(name) \(response.statusCode)"
-            case .failure(let error): "failed \(name): \(error)"
-            }
+    func record(_ line: String) {
         lock.withLock { lines.append(line) }
     }
 
     var all: [String] { lock.withLock { lines.sorted() } }
+}
+
+/// Takes one response for the probe: its status once it ends, or its failure.
+final class StatusSink: ResponseSink, @unchecked Sendable {
+    // Safe: the provider calls one method at a time; `status` is only read in `finish`, after the others.
+    private let name: String
+    private let statuses: Statuses
+    private let done: DispatchGroup
+    private var status = 0
+
+    init(_ name: String, into statuses: Statuses, done: DispatchGroup) {
+        (self.name, self.statuses, self.done) = (name, statuses, done)
+        done.enter()
+    }
+
+    func receive(_ response: NetworkResponse) -> Bool {
+        status = response.statusCode
+        return true
+    }
+
+    func receive(_ bytes: Data) -> Bool { true }
+
+    func progress(_ sample: TransferProgress) {}
+
+    func finish(_ error: (any Error)?, connection: ConnectionMetrics?, isFromCache: Bool) {
+        statuses.record(error.map { "failed \(name): \($0)" } ?? "\(name) \(status)")
+        done.leave()
+    }
 }
 
 /// Starts an upload whose body holds the session's queue, then a second request; see the usage above.
@@ -57,19 +80,11 @@ func gate(_ upload: URL, then second: URL) -> Never {
     var request = URLRequest(url: upload)
     request.httpMethod = "POST"
     request.httpBodyStream = body
-    done.enter()
-    _ = provider.startRequest(request, progress: { _ in }) { result in
-        statuses.record("upload", result)
-        done.leave()
-    }
+    _ = provider.startTransfer(request, into: StatusSink("upload", into: statuses, done: done))
     // Bounded, like the waits below, so that a probe whose parent is gone ends by itself.
     guard body.waitUntilReading(seconds: 120) else { finish("failed: the session never read the body", code: 1) }
-    done.enter()
-    _ = provider.startRequest(URLRequest(url: second), progress: { _ in }) { result in
-        statuses.record("second", result)
-        done.leave()
-    }
-    // swift-corelibs-foundation makes a task with a synchronous call onto the held queue: had `startRequest` made it
+    _ = provider.startTransfer(URLRequest(url: second), into: StatusSink("second", into: statuses, done: done))
+    // swift-corelibs-foundation makes a task with a synchronous call onto the held queue: had `startTransfer` made it
     // in place, it would have returned only after the release below, which it would have waited for for ever.
     let held = body.isHolding
     body.release()

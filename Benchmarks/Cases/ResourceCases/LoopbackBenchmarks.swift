@@ -121,7 +121,7 @@ func loopbackBenchmarks() {
         ((try? JSONSerialization.jsonObject(with: data)) as? [Any])?.count ?? -1
     }
     // What the provider's queue costs by itself, with no network: a block sent from the main thread to a serial
-    // queue, as `URLSessionProvider.startRequest` sends each start, and back to the main queue. The figure is the
+    // queue, as `URLSessionProvider.startTransfer` sends each start, and back to the main queue. The figure is the
     // round trip; `Until the queue's block runs` is the hop the callbacks pair pays on the way out.
     mainActorBenchmark("Queue hop from the main thread and back (harness only)", queueHopConfiguration) { measured in
         let queue = queueHopQueue
@@ -137,15 +137,37 @@ func loopbackBenchmarks() {
         measured.record(untilQueueRuns, nanoseconds(hop.ran - hop.sent))
     }
     // The provider alone against the same comparison: what of the gap above is the delegate-based task (which
-    // reports progress) rather than the resource layer.
+    // streams the body to a sink) rather than the resource layer.
     pairedAwaitBenchmark("Loopback GET 1 KB/provider paired", path: "/1k") { resource in
         let request = URLRequest(url: resource.url)
         let count = await withCheckedContinuation { (continuation: CheckedContinuation<Int, Never>) in
-            _ = Loopback.provider.startRequest(
-                request, progress: { _ in },
-                completion: { continuation.resume(returning: (try? $0.get())?.body.count ?? 0) })
+            _ = Loopback.provider.startTransfer(request, into: CountingSink { continuation.resume(returning: $0) })
         }
         blackHole(count)
+    }
+}
+
+/// Counts a body's bytes and hands the count over when the transfer ends. Safe (`@unchecked Sendable`): the
+/// provider calls it one call at a time.
+private final class CountingSink: ResponseSink, @unchecked Sendable {
+    private var count = 0
+    private let done: @Sendable (Int) -> Void
+
+    init(done: @escaping @Sendable (Int) -> Void) {
+        self.done = done
+    }
+
+    func receive(_ response: NetworkResponse) -> Bool { true }
+
+    func receive(_ bytes: Data) -> Bool {
+        count += bytes.count
+        return true
+    }
+
+    func progress(_ sample: TransferProgress) {}
+
+    func finish(_ error: (any Error)?, connection: ConnectionMetrics?, isFromCache: Bool) {
+        done(count)
     }
 }
 

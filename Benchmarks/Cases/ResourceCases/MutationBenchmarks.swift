@@ -129,12 +129,9 @@ private final class SwitchableNetwork: NetworkingProvider, @unchecked Sendable {
         set { lock.withLock { offline = newValue } }
     }
 
-    func startRequest(
-        _ request: URLRequest, progress: @escaping @Sendable (TransferProgress) -> Void,
-        completion: @escaping @Sendable (Result<NetworkResponse, any Error>) -> Void
-    ) -> any NetworkingTask {
-        guard isOffline else { return wrapped.startRequest(request, progress: progress, completion: completion) }
-        DispatchQueue.global().async { completion(.failure(URLError(.notConnectedToInternet))) }
+    func startTransfer(_ request: URLRequest, into sink: any ResponseSink) -> any NetworkingTask {
+        guard isOffline else { return wrapped.startTransfer(request, into: sink) }
+        DispatchQueue.global().async { sink.finish(URLError(.notConnectedToInternet)) }
         return NoTransfer()
     }
 
@@ -146,10 +143,7 @@ private final class SwitchableNetwork: NetworkingProvider, @unchecked Sendable {
 /// A network that never answers, so that the pending changes stay pending: an offline network fails them from
 /// another queue, and in the app-like mode the main queue runs those failures before the measured region starts.
 private struct SilentNetwork: NetworkingProvider {
-    func startRequest(
-        _ request: URLRequest, progress: @escaping @Sendable (TransferProgress) -> Void,
-        completion: @escaping @Sendable (Result<NetworkResponse, any Error>) -> Void
-    ) -> any NetworkingTask {
+    func startTransfer(_ request: URLRequest, into sink: any ResponseSink) -> any NetworkingTask {
         NoAnswer()
     }
 

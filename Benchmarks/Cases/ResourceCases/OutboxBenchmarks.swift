@@ -167,13 +167,10 @@ private final class InstantNetwork: NetworkingProvider, @unchecked Sendable {
         set { lock.withLock { offline = newValue } }
     }
 
-    func startRequest(
-        _ request: URLRequest, progress: @escaping @Sendable (TransferProgress) -> Void,
-        completion: @escaping @Sendable (Result<NetworkResponse, any Error>) -> Void
-    ) -> any NetworkingTask {
+    func startTransfer(_ request: URLRequest, into sink: any ResponseSink) -> any NetworkingTask {
         let result: Result<NetworkResponse, any Error> =
             isOffline ? .failure(URLError(.notConnectedToInternet)) : .success(NetworkResponse(statusCode: 204))
-        DispatchQueue.global().async { completion(result) }
+        DispatchQueue.global().async { sink.deliver(result) }
         return NoTransfer()
     }
 

@@ -44,7 +44,7 @@ extension Resource {
         log?(.cache, "\(logName): reading the caches of " + targets.map(\.stage.name).joined(separator: ", "))
         DispatchQueue.global(qos: .userInitiated).async {
             let found = UncheckedTransfer(pipeline.readCache(targets))
-            Task { @MainActor in self.finishCacheCheck(read, found.value, log: log) }
+            MainRoute.send { self.finishCacheCheck(read, found.value, log: log) }
         }
     }
 

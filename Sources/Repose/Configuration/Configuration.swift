@@ -39,7 +39,7 @@ public struct Configuration {
     /// ```swift
     /// service.configure("/exports/**") { $0.maximumResponseSize = 512 * 1024 * 1024 }
     /// ```
-    public var maximumResponseSize = NetworkResponse.defaultMaximumSize
+    public var maximumResponseSize = 32 * 1024 * 1024  // three times the largest body the project budgets for
 
     /// Whether data stays fresh for the fixed ``expirationTime``, or for as long as the response's own headers say.
     /// ``FreshnessPolicy/fixed`` by default.

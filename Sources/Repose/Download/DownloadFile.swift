@@ -19,9 +19,13 @@ import Darwin
 /// process to download into the folder can tell a killed process's leftover from a live download
 /// (``DownloadLeftovers``, rule T8).
 ///
-/// Safe (`@unchecked Sendable`): the networking provider calls `append` from one serial queue at a time, and
-/// `finish`/`discard` after its last call; `lock` guards the descriptor for a cancellation from another thread.
-final class DownloadFile: @unchecked Sendable {
+/// It is a download's ``BodySink``: each piece of the body is written as it arrives, so memory stays flat however
+/// large the body, and the first write that fails stops the transfer. An error response's body never comes here (the
+/// attempt reads it into memory, as a load's), and a 304 leaves the destination as it was.
+///
+/// Safe (`@unchecked Sendable`): the attempt calls `append` and `end` one at a time; `lock` guards the descriptor for
+/// a cancellation from another thread.
+final class DownloadFile: BodySink, @unchecked Sendable {
     let destination: URL
     let temporary: URL
     private let lock = NSLock()
@@ -53,7 +57,7 @@ final class DownloadFile: @unchecked Sendable {
     }
 
     /// Appends `data`; `false` if it could not be written (a full disk, say).
-    func append(_ data: Data) -> Bool {
+    func writeToFile(_ data: Data) -> Bool {
         lock.withLock {
             guard descriptor >= 0 else { return false }
             return data.withUnsafeBytes { buffer -> Bool in
@@ -72,6 +76,27 @@ final class DownloadFile: @unchecked Sendable {
                 return true
             }
         }
+    }
+
+    var takesErrorBodies: Bool { false }
+
+    func begin(_ head: NetworkResponse) throws -> BodyNews? { nil }
+
+    func append(_ bytes: Data) throws -> BodyNews? {
+        guard writeToFile(bytes) else {
+            throw RequestError.Cause.DownloadFileFailed(fileURL: destination, errorNumber: writeError)
+        }
+        return nil
+    }
+
+    /// The file's URL once it is in place: the download's content.
+    func end(_ head: NetworkResponse) throws -> BodyEnd {
+        guard head.statusCode != 304 else {
+            discard()
+            return .whole(head)  // nothing changed: the resource keeps what it has
+        }
+        try finish()
+        return .content(destination)
     }
 
     /// Closes the file and moves it into place; throws ``RequestError/Cause/DownloadFileFailed`` (and removes the

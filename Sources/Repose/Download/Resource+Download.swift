@@ -47,7 +47,7 @@ extension Resource {
                     cause: RequestError.Cause.InvalidURL(urlSource: invalidURLSource),
                     timestamp: core.now()))
         }
-        let delegate = NetworkRequest(resource: self, method: .get, destination: destination) { [unowned self] in
+        let delegate = NetworkRequest(resource: self, method: .get, destination: .file(destination)) { [unowned self] in
             buildURLRequest(.get, body: nil, requestMutation: requestMutation)
         }
         var request = Request(delegate: delegate, now: core.now)

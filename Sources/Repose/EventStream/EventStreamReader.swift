@@ -10,76 +10,84 @@ struct EventStreamBatch: Sendable {
     var lastEventID: String
 }
 
-/// The part of a connection attempt that runs where the networking provider calls back: it judges the response's
-/// head (rule V2) and parses the body (rule V1), so that the main actor only receives finished events.
+/// An event stream's body: the ``BodySink`` of each connection attempt, a ``NetworkRequest`` of the stream's runner.
+/// It judges the response's head (rule V2) and parses the body (rule V1) where the provider hands it over, so that
+/// the main actor only receives finished events, as news of the request.
 ///
-/// Safe (`@unchecked Sendable`): every variable is touched only under `lock`. A provider calls one transfer's
-/// callbacks one at a time, so the lock is never contended; it makes the rule hold whatever the provider does.
-final class EventStreamReader: @unchecked Sendable {
+/// Safe (`@unchecked Sendable`): every variable is touched only under `lock`. The attempt calls one method at a time,
+/// so the lock is never contended; it makes the rule hold whatever the provider does.
+final class EventStreamReader: BodySink, @unchecked Sendable {
     private let lock = NSLock()
     private var parser: EventStreamParser
     private var isOpen = false
     private let now: @Sendable () -> TimeInterval
     /// The most bytes one event may hold while it is read: the configuration's ``Configuration/maximumResponseSize``.
     private let maximumEventSize: Int
+    /// Who hears the stream's opening and its events, on the main actor.
+    private weak var runner: EventStreamRunner?
     /// The one content type that opens a stream, read as every content type is: any case, parameters ignored.
     private static let eventStream = ContentTypeMatcher("text/event-stream")
 
-    init(lastEventID: String, maximumEventSize: Int, now: @escaping @Sendable () -> TimeInterval) {
-        parser = EventStreamParser(lastEventID: lastEventID)
+    /// Every response comes here: one that does not open the stream is refused at once, its body unread.
+    var takesErrorBodies: Bool { true }
+
+    @MainActor
+    init(for runner: EventStreamRunner, maximumEventSize: Int, now: @escaping @Sendable () -> TimeInterval) {
+        parser = EventStreamParser(lastEventID: runner.lastEventID)
+        self.runner = runner
         self.maximumEventSize = maximumEventSize
         self.now = now
     }
 
-    /// Judges the response's status and headers: `nil` when the stream is open, else the error that refuses it.
+    /// Judges the response's status and headers: the stream opens, or the error that refuses it is thrown.
     ///
     /// Only a 2xx other than 204 with a content type of `text/event-stream` opens the stream (parameters such as a
     /// charset are allowed). A 204 and a wrong content type end the stream for good; an error status is for the
     /// stream's runner to judge (the authenticator sees a 401 first).
-    func accept(_ head: NetworkResponse) -> RequestError? {
+    func begin(_ head: NetworkResponse) throws -> BodyNews? {
         let status = head.statusCode
         if status == 204 {
-            return RequestError(
+            throw RequestError(
                 userMessage: "The server ended the event stream.", cause: nil, httpStatusCode: 204, timestamp: now())
         }
         guard (200..<300).contains(status) else {
-            return RequestError(httpStatusCode: status, entity: nil, timestamp: now())
+            throw RequestError(httpStatusCode: status, entity: nil, timestamp: now())
         }
         let contentType = head.headers.first { $0.key.lowercased() == "content-type" }?.value ?? ""
         guard Self.eventStream.matches(contentType) else {
-            return RequestError(
+            throw RequestError(
                 userMessage: "The server did not answer with an event stream.", cause: nil,
                 httpStatusCode: status, timestamp: now())
         }
         lock.withLock { isOpen = true }
-        return nil
+        return { [weak runner] in runner?.opened() }
     }
 
     /// Parses a piece of an open stream's body: the batch for the main actor (`nil` when the piece changed nothing it
-    /// needs to hear), or the error that ends the attempt when an event grows past the size limit.
-    func read(_ bytes: Data) -> Result<EventStreamBatch?, RequestError> {
-        lock.withLock {
-            guard isOpen else { return .success(nil) }
+    /// needs to hear); throws when an event grows past the size limit.
+    func append(_ bytes: Data) throws -> BodyNews? {
+        let batch = try lock.withLock { () throws(RequestError) -> EventStreamBatch? in
+            guard isOpen else { return nil }
             let before = (parser.retry, parser.lastEventID)
             var events: [EventStream.Event] = []
             parser.read(bytes, into: &events)
             if parser.heldByteCount > maximumEventSize {
                 isOpen = false
                 let cause = RequestError.Cause.ResponseTooLarge(maximumSize: maximumEventSize)
-                return .failure(
-                    RequestError(wrapping: cause, fallbackMessage: "An event was too large.", timestamp: now()))
+                throw RequestError(wrapping: cause, fallbackMessage: "An event was too large.", timestamp: now())
             }
-            guard !events.isEmpty || before != (parser.retry, parser.lastEventID) else { return .success(nil) }
-            return .success(EventStreamBatch(events: events, retry: parser.retry, lastEventID: parser.lastEventID))
+            guard !events.isEmpty || before != (parser.retry, parser.lastEventID) else { return nil }
+            return EventStreamBatch(events: events, retry: parser.retry, lastEventID: parser.lastEventID)
         }
+        guard let batch else { return nil }
+        return { [weak runner] in runner?.received(batch) }
     }
 
-    /// The attempt's one response: a transport error as a failure, an ended body as an empty success. An event
-    /// whose blank line never came is dropped, as the specification says.
-    func ended(with error: (any Error)?) -> Response {
-        if let error {
-            return .failure(NetworkErrorMessages.requestError(for: error, timestamp: now()))
-        }
-        return .success(Entity<Any>(content: Data(), contentType: "text/event-stream", timestamp: now()))
+    /// The body ended: an empty success. An event whose blank line never came is dropped, as the specification
+    /// says.
+    func end(_ head: NetworkResponse) throws -> BodyEnd {
+        .content(Data())
     }
+
+    func discard() {}
 }

@@ -99,7 +99,7 @@ final class EventStreamRunner {
         }
         attemptOpened = false
         if case .connecting = connection {} else { connection = .connecting }  // waiting after an end already says so
-        var request = Request(delegate: EventStreamRequestDelegate(runner: self, resource: resource), now: core.now)
+        var request = Request(delegate: attemptRequest(), now: core.now)
         for decorator in resource.configuration(for: .get).requestDecorators {
             request = decorator(resource, request)
         }
@@ -109,6 +109,25 @@ final class EventStreamRunner {
             self.attemptEnded(info)
         }
         request.start()
+    }
+
+    /// One connection attempt: a GET of the stream's URL with the resource's configuration, as a network request
+    /// whose body is read as events; configured decorators (the authenticator's refresh on a 401 among them) wrap
+    /// it like any request (rule V5). It completes when the attempt ends: with a failure when the server refused
+    /// the stream (an error status, a 204, a content type other than `text/event-stream`) or the transport failed,
+    /// with an empty success when an open stream's body ended. Meanwhile its opening and its events come as the
+    /// request's news: ``opened()``, ``received(_:)``.
+    private func attemptRequest() -> NetworkRequest {
+        NetworkRequest(resource: resource, method: .get, destination: .events(self)) { [resource, weak self] in
+            let lastEventID = self?.lastEventID ?? ""  // built again by a repeat: the current ID and credential
+            return resource.buildURLRequest(.get, body: nil) { request in
+                request.setValue("text/event-stream", forHTTPHeaderField: "Accept")
+                request.setValue("no-store", forHTTPHeaderField: "Cache-Control")
+                if !lastEventID.isEmpty {
+                    request.setValue(lastEventID, forHTTPHeaderField: "Last-Event-ID")
+                }
+            }
+        }
     }
 
     /// The server accepted the current attempt's stream.

@@ -54,8 +54,10 @@ struct ResponseLog: Sendable {
     private let subject: String
     private let scope: ReposeLog.Scope
 
-    init?(method: RequestMethod, url: URL) {
-        guard let scope = LogSettings.scope(for: [.networkDetails, .pipeline, .cache]) else { return nil }
+    /// The categories its lines go to: a response is logged only while one of them is on.
+    static let categories: ReposeLog.Category = [.networkDetails, .pipeline, .cache]
+
+    init(scope: ReposeLog.Scope, method: RequestMethod, url: URL) {
         (self.scope, subject) = (scope, "\(method.rawValue) \(ReposeLog.describe(url: url))")
     }
 

@@ -166,3 +166,17 @@ extension ReposeLog {
         }
     }
 }
+
+/// The log settings of the code that sent a request: its outcome's line is written on the main queue, where a
+/// task-scoped handler (tests capture lines this way) may no longer be in effect.
+struct LogScope {
+    /// The `network` log handler in effect when the request was sent.
+    let outcome = LogSettings.handler(for: .network)
+    private let override = ReposeLog.currentOverride
+
+    /// Runs `body` with the sender's task-scoped log settings in effect again.
+    func run(_ body: () -> Void) {
+        guard let override else { return body() }
+        ReposeLog.$currentOverride.withValue(override, operation: body)
+    }
+}

@@ -18,6 +18,7 @@ final class MetricsRecorder: @unchecked Sendable {
     private var started: TimeInterval
     private var method: RequestMethod
     private var url: URL
+    private var hasStarted = false
 
     init(
         monitors: RequestMonitors, resource: URL, now: @escaping @Sendable () -> TimeInterval, method: RequestMethod,
@@ -33,18 +34,39 @@ final class MetricsRecorder: @unchecked Sendable {
     }
 
     /// An attempt goes to the provider: the previous attempt's figures are dropped. Tells the monitors on the
-    /// request's first attempt.
+    /// request's first attempt (a monitor may cancel the request there).
     @MainActor
-    func attemptStarted(isFirst: Bool, method: RequestMethod, url: URL, bodySize: Int) {
+    func attemptStarted(method: RequestMethod, url: URL, bodySize: Int) {
         self.method = method
         self.url = url
         started = now()
         lock.withLock { transfer = Transfer(bytesSent: Int64(bodySize)) }
-        guard isFirst else { return }
+        guard !hasStarted else { return }
+        hasStarted = true
         monitors.tell(.started(method, url, resource: resource))
     }
 
-    /// A progress sample from the provider, on any thread.
+    /// The response's status and headers, on the provider's thread.
+    func record(head response: NetworkResponse) {
+        lock.withLock {
+            transfer.statusCode = response.statusCode
+            transfer.redirects = response.redirectCount
+            transfer.connection = response.connection ?? transfer.connection
+            transfer.isFromCache = response.isFromCache || transfer.isFromCache
+        }
+    }
+
+    /// A piece of the body arrived, on the provider's thread.
+    func recordBody(_ count: Int) {
+        let time = now()
+        lock.withLock {
+            if transfer.firstByte == nil { transfer.firstByte = time }
+            transfer.bodyBytes += Int64(count)
+            transfer.bytesReceived = max(transfer.bytesReceived, transfer.bodyBytes)
+        }
+    }
+
+    /// A progress sample from the provider (the upload's bytes, a buffering provider's count), on its thread.
     func record(_ sample: TransferProgress) {
         let time = sample.bytesReceived > 0 ? now() : nil
         lock.withLock {
@@ -54,26 +76,11 @@ final class MetricsRecorder: @unchecked Sendable {
         }
     }
 
-    /// A piece of a streamed body arrived (a download), on the provider's queue.
-    func recordBody(_ count: Int) {
-        let time = now()
+    /// What the provider knew only at the end: how the connection was made, whether a cache answered.
+    func recordEnd(connection: ConnectionMetrics?, isFromCache: Bool) {
         lock.withLock {
-            if transfer.firstByte == nil { transfer.firstByte = time }
-            transfer.bytesReceived += Int64(count)
-        }
-    }
-
-    /// The provider's answer, on any thread, before it is parsed (or, for a download, its status and headers).
-    func record(_ result: Result<NetworkResponse, any Error>) {
-        guard case .success(let response) = result else { return }
-        let time = response.body.isEmpty ? nil : now()
-        lock.withLock {
-            if transfer.firstByte == nil, let time { transfer.firstByte = time }
-            transfer.bytesReceived = max(transfer.bytesReceived, Int64(response.body.count))
-            transfer.statusCode = response.statusCode
-            transfer.redirects = response.redirectCount
-            transfer.connection = response.connection
-            transfer.isFromCache = response.isFromCache
+            transfer.connection = connection ?? transfer.connection
+            transfer.isFromCache = isFromCache || transfer.isFromCache
         }
     }
 
@@ -104,7 +111,9 @@ final class MetricsRecorder: @unchecked Sendable {
 private struct Transfer {
     var firstByte: TimeInterval?
     var bytesSent: Int64 = 0
+    /// The body's pieces counted, and what the provider said it received, whichever is more.
     var bytesReceived: Int64 = 0
+    var bodyBytes: Int64 = 0
     var statusCode: Int?
     var redirects = 0
     var connection: ConnectionMetrics?

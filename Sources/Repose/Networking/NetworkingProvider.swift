@@ -4,13 +4,98 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// What a server answered, before Repose parses anything.
+/// The seam between Repose and whatever moves bytes over the network: one method.
+///
+/// Repose ships `URLSessionProvider`; `ReposeTesting` ships a stub for tests. Every request Repose sends (a load, a
+/// write, an upload, a download, an event stream's connection) goes through ``startTransfer(_:into:)``: the provider
+/// sends the request and hands its response to the sink as it arrives, the status and headers first, then the body
+/// piece by piece, then the end. What the body becomes (bytes in memory, a file, events) is the sink's business.
+///
+/// A provider that can only deliver a whole response hands it over in one call:
+///
+/// ```swift
+/// struct MyProvider: NetworkingProvider {
+///     func startTransfer(_ request: URLRequest, into sink: any ResponseSink) -> any NetworkingTask {
+///         let call = client.send(request) { result in   // Result<NetworkResponse, any Error>
+///             sink.deliver(result)
+///         }
+///         return call  // a NetworkingTask: cancel() stops it
+///     }
+/// }
+/// ```
+///
+/// Call the sink from any thread, but one call at a time, in order, and never from inside `startTransfer`: Repose
+/// moves its own work (parsing, the app's models) off the thread that calls it, then back to the main actor.
+public protocol NetworkingProvider: Sendable {
+    /// Starts sending `request` and streams its response into `sink`.
+    ///
+    /// - Parameters:
+    ///   - request: The fully built request: URL, method, headers and body.
+    ///   - sink: Where the response goes: see ``ResponseSink``.
+    /// - Returns: A handle that cancels the transfer. After a cancel, the sink may or may not hear more (Repose
+    ///   ignores it).
+    func startTransfer(_ request: URLRequest, into sink: any ResponseSink) -> any NetworkingTask
+}
+
+/// Where a provider hands a response as it arrives: ``receive(_:)-(NetworkResponse)`` once with the status and
+/// headers, ``receive(_:)-(Data)`` with each piece of the body in order, ``progress(_:)`` whenever the upload moved,
+/// and ``finish(_:connection:isFromCache:)`` once at the end.
+///
+/// When a `receive` returns `false`, the sink has ended the transfer itself (a body over its size limit, say):
+/// stop the transfer and call nothing more.
+public protocol ResponseSink: AnyObject, Sendable {
+    /// The response's status and headers arrived; its ``NetworkResponse/body`` is empty. Returns whether the body is
+    /// wanted.
+    func receive(_ response: NetworkResponse) -> Bool
+    /// The next piece of the body arrived. Returns whether more is wanted.
+    func receive(_ bytes: Data) -> Bool
+    /// How far the transfer has got: the request body's bytes sent, which only the provider sees; and, from a
+    /// provider that hands the body over only at the end, the bytes received so far. Body pieces handed to
+    /// ``receive(_:)-(Data)`` count by themselves.
+    func progress(_ sample: TransferProgress)
+    /// The transfer ended: `error` is `nil` when the body is complete, else the transport error. `connection` says
+    /// how the connection was made, where the provider knows (for ``RequestMetrics``), and `isFromCache` whether a
+    /// cache of the provider's answered without the network.
+    func finish(_ error: (any Error)?, connection: ConnectionMetrics?, isFromCache: Bool)
+}
+
+extension ResponseSink {
+    /// The transfer ended; see ``finish(_:connection:isFromCache:)``.
+    public func finish(_ error: (any Error)? = nil) {
+        finish(error, connection: nil, isFromCache: false)
+    }
+
+    /// Hands a whole response over, or the transport error: what a provider that cannot stream calls, once.
+    public func deliver(_ result: Result<NetworkResponse, any Error>) {
+        switch result {
+        case .success(let response):
+            var head = response
+            head.body = Data()
+            guard receive(head) else { return }
+            // The body is all there: its length is known, as a `Content-Length` would announce it.
+            progress(TransferProgress(bytesExpectedToReceive: Int64(response.body.count)))
+            guard response.body.isEmpty || receive(response.body) else { return }
+            finish(nil, connection: response.connection, isFromCache: response.isFromCache)
+        case .failure(let error):
+            finish(error)
+        }
+    }
+}
+
+/// A transfer in flight, as seen by Repose.
+public protocol NetworkingTask: Sendable {
+    /// Stops the transfer. Calling it more than once, or after completion, does nothing.
+    func cancel()
+}
+
+/// What a server answered, before Repose reads its body.
 public struct NetworkResponse: Sendable, Equatable {
     /// The HTTP status code.
     public var statusCode: Int
     /// The response headers as received. Repose looks them up case-insensitively.
     public var headers: [String: String]
-    /// The response body; empty when there was none.
+    /// The response body; empty when there was none, and in what ``ResponseSink/receive(_:)-(NetworkResponse)``
+    /// is given.
     public var body: Data
     /// How many redirects the provider followed before this response, for ``RequestMetrics/redirects``; 0 when
     /// there were none or the provider does not count them.
@@ -34,12 +119,6 @@ public struct NetworkResponse: Sendable, Equatable {
     }
 }
 
-extension NetworkResponse {
-    /// The default of ``Configuration/maximumResponseSize``: 32 MiB, three times the largest body the project budgets
-    /// for (10 MB), and far below what a device can hold.
-    static let defaultMaximumSize = 32 * 1024 * 1024
-}
-
 /// How far a request's upload and download have got. A total of `nil` means the size is not known.
 public struct TransferProgress: Sendable, Equatable {
     /// Body bytes sent so far.
@@ -61,137 +140,4 @@ public struct TransferProgress: Sendable, Equatable {
         self.bytesReceived = bytesReceived
         self.bytesExpectedToReceive = bytesExpectedToReceive
     }
-}
-
-/// The seam between Repose and whatever moves bytes over the network.
-///
-/// Repose ships `URLSessionProvider`; `ReposeTesting` ships a stub for tests. A provider may call its callbacks
-/// on any thread: Repose parses the response where it arrives and then hops to the main actor once.
-///
-/// Repose starts every request with ``startRequest(_:maximumResponseSize:progress:completion:)``. A provider that
-/// implements only ``startRequest(_:progress:completion:)`` gets a default for it that checks the size of the
-/// complete response; one that can stop a transfer as it grows (as `URLSessionProvider` does) should implement both.
-public protocol NetworkingProvider: Sendable {
-    /// Starts sending `request`.
-    ///
-    /// - Parameters:
-    ///   - request: The fully built request: URL, method, headers and body.
-    ///   - progress: Called with transfer progress samples, any number of times, before `completion`.
-    ///   - completion: Called exactly once with the response or the transport error, unless the task was
-    ///     cancelled, in which case it may or may not be called (Repose ignores it).
-    /// - Returns: A handle that cancels the transfer.
-    func startRequest(
-        _ request: URLRequest,
-        progress: @escaping @Sendable (TransferProgress) -> Void,
-        completion: @escaping @Sendable (Result<NetworkResponse, any Error>) -> Void
-    ) -> any NetworkingTask
-
-    /// Starts sending `request`, and fails it once its body grows past `maximumResponseSize` bytes.
-    ///
-    /// The body is counted as delivered, after any `Content-Encoding` is undone. When it passes the limit, the
-    /// provider stops the transfer, drops what arrived and completes with
-    /// ``RequestError/Cause/ResponseTooLarge``.
-    ///
-    /// - Parameters:
-    ///   - request: The fully built request: URL, method, headers and body.
-    ///   - maximumResponseSize: The largest body accepted, in bytes.
-    ///   - progress: Called with transfer progress samples, any number of times, before `completion`.
-    ///   - completion: Called exactly once with the response or the error, unless the task was cancelled.
-    /// - Returns: A handle that cancels the transfer.
-    func startRequest(
-        _ request: URLRequest,
-        maximumResponseSize: Int,
-        progress: @escaping @Sendable (TransferProgress) -> Void,
-        completion: @escaping @Sendable (Result<NetworkResponse, any Error>) -> Void
-    ) -> any NetworkingTask
-
-    /// Starts `request` and hands over its response's body piece by piece, as it arrives. See the default
-    /// implementation, which waits for the whole body.
-    func startStreaming(
-        _ request: URLRequest,
-        response: @escaping @Sendable (NetworkResponse) -> Void,
-        body: @escaping @Sendable (Data) -> Void,
-        completion: @escaping @Sendable ((any Error)?) -> Void
-    ) -> any NetworkingTask
-}
-
-extension NetworkResponse {
-    /// `result`, or a failure with ``RequestError/Cause/ResponseTooLarge`` when its body is over `maximumSize`.
-    static func limiting(
-        _ result: Result<NetworkResponse, any Error>, to maximumSize: Int
-    ) -> Result<NetworkResponse, any Error> {
-        guard case .success(let response) = result, response.body.count > maximumSize else { return result }
-        return .failure(RequestError.Cause.ResponseTooLarge(maximumSize: maximumSize))
-    }
-}
-
-extension NetworkingProvider {
-    /// Starts `request` with ``startRequest(_:progress:completion:)`` and fails a response whose complete body is
-    /// larger than `maximumResponseSize` with ``RequestError/Cause/ResponseTooLarge``.
-    ///
-    /// The body is only checked once it is all there, so implement this method in a provider that can stop a
-    /// transfer as it grows.
-    public func startRequest(
-        _ request: URLRequest,
-        maximumResponseSize: Int,
-        progress: @escaping @Sendable (TransferProgress) -> Void,
-        completion: @escaping @Sendable (Result<NetworkResponse, any Error>) -> Void
-    ) -> any NetworkingTask {
-        startRequest(request, progress: progress) { result in
-            completion(NetworkResponse.limiting(result, to: maximumResponseSize))
-        }
-    }
-}
-
-// MARK: Streaming (an event stream's body, as it arrives)
-
-extension NetworkingProvider {
-    /// Starts `request` and hands over its response's body piece by piece, as it arrives: what an
-    /// ``EventStream`` reads.
-    ///
-    /// `URLSessionProvider` and the `ReposeTesting` stub implement it. This default, for any other provider, sends
-    /// the request with ``startRequest(_:progress:completion:)`` and hands over the body once it is complete: a
-    /// stream whose body never ends delivers nothing. Implement it in a provider that can stream.
-    ///
-    /// - Parameters:
-    ///   - request: The fully built request.
-    ///   - response: Called once with the status and headers (its ``NetworkResponse/body`` is empty), before any
-    ///     `body` call.
-    ///   - body: Called with each piece of the body, in order, any number of times.
-    ///   - completion: Called once when the transfer ends: `nil` when the body ended, else the transport error. Not
-    ///     called after the task is cancelled.
-    /// - Returns: A handle that stops the transfer.
-    public func startStreaming(
-        _ request: URLRequest,
-        response: @escaping @Sendable (NetworkResponse) -> Void,
-        body: @escaping @Sendable (Data) -> Void,
-        completion: @escaping @Sendable ((any Error)?) -> Void
-    ) -> any NetworkingTask {
-        startWholeBody(request, response: response, body: body, completion: completion)
-    }
-
-    /// Streams `request`'s body in one piece, once it is complete: what a provider that cannot stream does.
-    func startWholeBody(
-        _ request: URLRequest,
-        response: @escaping @Sendable (NetworkResponse) -> Void,
-        body: @escaping @Sendable (Data) -> Void,
-        completion: @escaping @Sendable ((any Error)?) -> Void
-    ) -> any NetworkingTask {
-        startRequest(request, progress: { _ in }) { result in
-            switch result {
-            case .success(let whole):
-                response(NetworkResponse(statusCode: whole.statusCode, headers: whole.headers))
-                if !whole.body.isEmpty { body(whole.body) }
-                completion(nil)
-            case .failure(let error):
-                completion(error)
-            }
-        }
-    }
-}
-
-/// A transfer in flight, as seen by Repose.
-public protocol NetworkingTask: Sendable {
-    /// Stops the transfer. Calling it more than once, or after completion, does nothing.
-    func cancel()
 }

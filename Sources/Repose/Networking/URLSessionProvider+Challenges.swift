@@ -24,7 +24,7 @@ extension URLSessionProvider.SessionDelegate {
         }
         // The handler is not `Sendable` in this SDK; it is called once, on one queue, and never touched again here.
         let answer = UncheckedTransfer(completionHandler)
-        (delivery ?? .global()).async { answer.value(disposition, nil) }
+        DispatchQueue.global().async { answer.value(disposition, nil) }
     }
 }
 #endif

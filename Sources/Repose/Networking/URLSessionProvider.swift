@@ -6,9 +6,12 @@ import FoundationNetworking
 
 /// The default networking provider: sends requests with `URLSession`.
 ///
-/// Create one with a session configuration and the provider owns its session: it reports real upload and
-/// download progress, enforces each request's ``Configuration/maximumResponseSize`` while the body arrives, keeps
-/// secret headers from following a redirect to another origin, and invalidates the session when it goes away.
+/// Create one with a session configuration and the provider owns its session: one session and one delegate for every
+/// request (loads, writes, uploads, downloads, event streams), which streams each response to its sink as it arrives
+/// and reports upload progress, keeps secret headers from following a redirect to another origin, and invalidates the
+/// session when it goes away. One session means one policy for redirects, and one connection pool whose per-host
+/// limit (`httpMaximumConnectionsPerHost`) holds for every kind of request; an event stream holds one of those
+/// connections for as long as it is open.
 ///
 /// ```swift
 /// let configuration = URLSessionProvider.defaultConfiguration
@@ -40,25 +43,24 @@ import FoundationNetworking
 /// (on Linux, swift-corelibs-foundation makes and cancels a task with a synchronous call onto the session's network
 /// queue, which can be busy for seconds with another transfer's body).
 ///
-/// Progress comes in samples worth showing, not one per network packet: when the first bytes of a body that is
-/// still coming arrive, after every sixteenth of the transfer (at least 64 KB) or a tenth of a second after the
-/// last sample if bytes moved since, and finally just before the completion. Samples never go backwards. Progress and completion may arrive on any thread, one at a time.
+/// The delegate runs on the session's queue (on Linux, inline on its network queue, which every session of the
+/// process shares): it hands each piece of a body to the sink there, and the sink moves anything slow off it.
 ///
 /// Hand it a session you made yourself (say, one whose delegate answers authentication challenges) and it uses
-/// that session as is: cookies, cache and redirects follow that session's configuration and delegate. Progress
-/// then cannot be observed, because `URLSession` only reports it to the session's own delegate, so the provider
-/// reports none, and it checks the response size only once the body is complete.
+/// that session as is: cookies, cache and redirects follow that session's configuration and delegate. The body then
+/// arrives whole, with the task's completion, because `URLSession` only streams it (and reports upload progress) to
+/// the session's own delegate: such a provider reports no progress, and an event stream receives nothing until its
+/// body ends.
 ///
-/// HTTP error statuses are responses, not errors: a 404 or a 500 completes with its status and body. Only
-/// transport failures (no connection, a timeout, a connection dropped mid-body, a cancelled task), a body over the
-/// size limit and responses that are not HTTP complete with an error: the one `URLSession` reported,
-/// ``RequestError/Cause/ResponseTooLarge``, or `URLError(.badServerResponse)`.
+/// HTTP error statuses are responses, not errors: a 404 or a 500 reaches the sink with its status and body. Only
+/// transport failures (no connection, a timeout, a connection dropped mid-body, a cancelled task) and responses
+/// that are not HTTP end with an error: the one `URLSession` reported, or `URLError(.badServerResponse)`.
 public final class URLSessionProvider: NetworkingProvider {
     /// The session that sends the requests.
     public let session: URLSession
     /// Per-task state for sessions the provider owns; `nil` for a session passed in from outside.
     let delegate: SessionDelegate?
-    /// Where tasks are created, resumed and cancelled, in the order the calls came: see `startRequest`.
+    /// Where tasks are created, resumed and cancelled, in the order the calls came: see `startTransfer`.
     let starter = DispatchQueue(label: "Repose.URLSessionProvider.start")
 
     /// A fresh copy of the configuration the provider uses by default: an ephemeral configuration without
@@ -73,7 +75,7 @@ public final class URLSessionProvider: NetworkingProvider {
         return configuration
     }
 
-    /// Creates a provider with its own session, which reports upload and download progress.
+    /// Creates a provider with its own session, which streams every body as it arrives.
     ///
     /// - Parameters:
     ///   - configuration: The configuration for the provider's session; ``defaultConfiguration`` unless given.
@@ -86,24 +88,21 @@ public final class URLSessionProvider: NetworkingProvider {
         let configuration = Self.applyingCookiePolicy(keepsCookies, to: configuration)
         #if canImport(FoundationNetworking)
         // swift-corelibs-foundation queues one operation per delegate callback, that is per 16 KB of body: a thread
-        // hop each time. The delegate runs on the session's own queue instead: it reports progress in place, and only
-        // a large body's completion hops, to `delivery` (see `SessionDelegate.inPlaceCompletionLimit`).
-        let delegate = SessionDelegate(delivery: DispatchQueue(label: "Repose.URLSessionProvider"))
+        // hop each time. The delegate runs on the session's own queue instead (see `InlineOperationQueue`).
         let delegateQueue: OperationQueue? = InlineOperationQueue()
         #else
         // A nil queue gives the session its own serial queue: the delegate already runs off the network's queue.
-        let delegate = SessionDelegate(delivery: nil)
         let delegateQueue: OperationQueue? = nil
         #endif
+        let delegate = SessionDelegate()
         self.delegate = delegate
         self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: delegateQueue)
     }
 
     /// Creates a provider that sends requests with a session you configured, delegate and all.
     ///
-    /// The provider reports no progress for such a session, because `URLSession` tells only the session's
-    /// delegate about it, and checks the response size once the body is complete. Cookies, caching and redirects
-    /// are up to the session. Use ``init(configuration:keepsCookies:)`` when any of that matters.
+    /// Each body arrives whole and without progress, because `URLSession` streams it only to the session's own
+    /// delegate. Cookies, caching and redirects are up to the session. Use ``init(configuration:keepsCookies:)`` when any of that matters.
     ///
     /// - Parameter session: The session to use. The provider neither invalidates it nor changes it.
     public init(session: URLSession) {

@@ -19,7 +19,7 @@ extension Outbox {
         readCount = number
         reading = Reading(number: number)
         files.readAll(partition: partition, origin: core?.baseURL, launch: launch) { [weak self] stored in
-            Task { @MainActor [self] in self?.finishReading(stored, number: number) }
+            MainRoute.send { [self] in self?.finishReading(stored, number: number) }
         }
     }
 

@@ -11,7 +11,7 @@ extension Outbox {
         if entry.isStored, let files {
             entry.phase = .storing
             files.flush(entry.key) { [weak self] keys in
-                Task { @MainActor [self] in self?.finishStoring(keys) }
+                MainRoute.send { [self] in self?.finishStoring(keys) }
             }
         }
         let request = Request(delegate: OutboxRequestDelegate(outbox: self, key: entry.key), now: resource.core.now)

@@ -187,7 +187,7 @@ public final class Outbox {
             }
         } onCancel: {
             // Runs after the waiter is in place: the main actor is busy with the lines above until the wait begins.
-            Task { @MainActor [weak self] in self?.stopWaiting(number) }
+            MainRoute.send { [weak self] in self?.stopWaiting(number) }
         }
     }
 

@@ -97,7 +97,7 @@ public struct Pipeline: Sendable {
     /// rather than looked up by name (hashing each stage's name) for every response.
     private var runList: [(key: PipelineStageKey, stage: PipelineStage)] = []
     /// Whether some stage has a cache, noted when the pipeline changes: every load asks (see ``cachingStages``).
-    private var hasCaches = false
+    private(set) var hasCaches = false
 
     /// Creates a pipeline with the standard, empty stages.
     public init() {}

@@ -20,15 +20,15 @@ struct ResponseProcessor: Sendable {
     /// The lines about this response, when a category that shows them is on.
     var log: ResponseLog?
 
-    /// Bodies larger than this that arrive on the main queue are parsed on a background queue instead: parsing a
-    /// body this small costs about what the thread wake-ups of a hop cost, a much larger one would hold the main actor.
+    /// Bodies up to this size are parsed on the main actor as their outcome is delivered, larger ones on a queue of
+    /// their own first: parsing a body this small costs about what the thread wake-ups of a hop cost, a much larger
+    /// one would hold the main actor.
     static let mainQueueBodyLimit = 1024
 
-    /// Whether processing `result` may take long enough, or touch caches (rule H14), so that it must stay off the main
+    /// Whether processing `raw` may take long enough, or touch caches (rule H14), so that it must stay off the main
     /// actor.
-    func isCostly(_ result: Result<NetworkResponse, any Error>) -> Bool {
-        guard case .success(let raw) = result else { return false }
-        return raw.body.count > Self.mainQueueBodyLimit || !cacheTargets.isEmpty
+    func isCostly(_ raw: NetworkResponse) -> Bool {
+        raw.body.count > Self.mainQueueBodyLimit || !cacheTargets.isEmpty
     }
 
     /// Processes `result` on the calling thread.

@@ -25,7 +25,7 @@ extension Request {
                     onCompletion { continuation.resume(returning: UncheckedTransfer($0)) }
                 }
             } onCancel: {
-                Task { @MainActor in self.cancel() }
+                MainRoute.send { self.cancel() }
             }
             return transfer.value
         }

@@ -54,7 +54,7 @@ struct EntityCacheTests {
         let request = resource.loadIfNeeded()
         await resource.cacheCheckCompleted()
         #expect(harness.network.sent.count == 1)
-        harness.network.respond(status: 200, headers: ["Content-Type": "text/plain"], body: Data("net".utf8))
+        await harness.network.respond(status: 200, headers: ["Content-Type": "text/plain"], body: Data("net".utf8))
         _ = await request?.responseInfo
         #expect(observer.events == ["observerAdded", "requested", "newData(network)"])
         #expect(resource.text == "net")
@@ -72,7 +72,7 @@ struct EntityCacheTests {
         await resource.cacheCheckCompleted()
         #expect(resource.text == "old")
         #expect(harness.network.sent.count == 1)
-        harness.network.respond(status: 200, headers: ["Content-Type": "text/plain"], body: Data("new".utf8))
+        await harness.network.respond(status: 200, headers: ["Content-Type": "text/plain"], body: Data("new".utf8))
         _ = await request?.responseInfo
         #expect(resource.text == "new")
         #expect(observer.events == ["observerAdded", "newData(cache)", "requested", "newData(network)"])

@@ -149,8 +149,8 @@ struct RequestConfigurationTests {
         let request = resource.load()
         var seen: [Double] = []
         request.onProgress { seen.append($0) }
-        harness.network.reportProgress(TransferProgress(bytesReceived: 25, bytesExpectedToReceive: 100))
-        harness.network.reportProgress(TransferProgress(bytesReceived: 50, bytesExpectedToReceive: 100))
+        await harness.network.reportProgress(TransferProgress(bytesReceived: 25, bytesExpectedToReceive: 100))
+        await harness.network.reportProgress(TransferProgress(bytesReceived: 50, bytesExpectedToReceive: 100))
         await harness.answer(request)
         #expect(seen == expected + [1])
     }

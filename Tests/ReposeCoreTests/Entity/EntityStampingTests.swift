@@ -28,7 +28,7 @@ struct EntityStampingTests {
         let request = resource.loadIfNeeded()
         await resource.cacheCheckCompleted()
         #expect(harness.network.sent.isEmpty)
-        harness.network.failPending()  // a load a regression sends fails now rather than wait for ever
+        await harness.network.failPending()  // a load a regression sends fails now rather than wait for ever
         _ = await request?.responseInfo
         #expect(resource.text == "by hand")
         #expect(resource.timestamp == 1_010)

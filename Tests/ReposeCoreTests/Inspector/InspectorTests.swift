@@ -112,7 +112,7 @@ struct InspectorTests {
 
         let bytes = service.resource("/bytes")
         let load = bytes.load()
-        harness.network.respond(headers: ["Content-Type": "application/octet-stream"], body: Data(count: 300))
+        await harness.network.respond(headers: ["Content-Type": "application/octet-stream"], body: Data(count: 300))
         _ = await load.responseInfo
         #expect(try row("/bytes").contentSize == 300)
 
@@ -131,7 +131,7 @@ struct InspectorTests {
         let userInfo = service.resource(absoluteURL: "https://ada:s3cretPassword@zingle.frotz/v1/me")
         await harness.answer(secretQuery.load(), text: "found")
         let failing = userInfo.load()
-        harness.network.fail(with: URLError(.cannotConnectToHost))
+        await harness.network.fail(with: URLError(.cannotConnectToHost))
         _ = await failing.responseInfo
         let snapshot = service.inspect()
         let table = snapshot.table(maximumErrorLength: 500)
@@ -172,7 +172,7 @@ struct InspectorTests {
     func longErrors() async throws {
         let resource = service.resource("/a")
         let load = resource.load()
-        harness.network.fail(with: URLError(.timedOut))
+        await harness.network.fail(with: URLError(.timedOut))
         _ = await load.responseInfo
         let message = try #require(try row("/a").latestErrorMessage)
         let table = service.inspect().table(maximumErrorLength: 10)

@@ -27,7 +27,7 @@ struct PagedListLoadingStateTests {
         let request = try #require(list.loadIfNeeded())
         #expect(list.state.value.isLoading)
         await service.resource("/repos").cacheCheckCompleted()
-        harness.network.failPending()  // a load a regression sends fails now rather than wait for ever
+        await harness.network.failPending()  // a load a regression sends fails now rather than wait for ever
         _ = await request.responseInfo
         #expect(list.state.value.items.map(\.id) == [1])
         #expect(!list.state.value.isLoading)
@@ -46,7 +46,7 @@ struct PagedListLoadingStateTests {
         let request = try #require(list.loadMore())
         #expect(list.state.value.isLoading && list.state.value.isLoadingMore)
         await service.resource("/page2").cacheCheckCompleted()
-        harness.network.failPending()
+        await harness.network.failPending()
         _ = await request.responseInfo
         #expect(list.state.value.items.map(\.id) == [1, 2])
         #expect(!list.state.value.isLoadingMore)

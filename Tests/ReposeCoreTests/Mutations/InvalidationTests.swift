@@ -36,7 +36,7 @@ struct InvalidationTests {
     /// Answers every load of `resources` in flight with `text`, in the order they were sent, and waits for each.
     private func answerLoads(of resources: [Resource], text: String = "new") async {
         let loads = resources.flatMap(\.loadRequests)
-        for _ in loads { harness.network.respond(status: 200, contentType: "text/plain", text: text) }
+        await harness.network.respond(toOldest: loads.count, text: text)
         for load in loads { _ = await load.responseInfo }
     }
 

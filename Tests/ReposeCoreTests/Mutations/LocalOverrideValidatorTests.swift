@@ -51,7 +51,7 @@ struct LocalOverrideValidatorTests {
         let edit = resource.request(.patch, json: ["a": 1], showing: .merge(["a": 1]))
         let reload = resource.load()
         #expect(harness.network.sent.last?.header("If-None-Match") == "\"v1\"")
-        harness.network.respond(status: 500)
+        await harness.network.respond(status: 500)
         _ = await edit.responseInfo
         await harness.answer(reload, status: 304)
         #expect(resource.jsonDict.isEmpty)

@@ -21,7 +21,7 @@ struct MutationAsyncTests {
         await loadRepo()
         let star = repo.request(.put, json: ["starred": true], showing: .merge(["stars": 2]))
         #expect(repo.jsonDict["stars"] as? Int == 2)
-        harness.network.respond(status: 200, contentType: "application/json", text: #"{"starred": true}"#)
+        await harness.network.respond(status: 200, contentType: "application/json", text: #"{"starred": true}"#)
         let answer = try await star.content(as: [String: Any].self)
         #expect(answer["starred"] as? Bool == true)
         #expect(repo.jsonDict["stars"] as? Int == 2)  // settled: kept until the reload brings the server's count
@@ -31,7 +31,7 @@ struct MutationAsyncTests {
     func awaitFailure() async {
         await loadRepo()
         let star = repo.request(.put, showing: .merge(["stars": 2]))
-        harness.network.respond(status: 403)
+        await harness.network.respond(status: 403)
         do {
             _ = try await star.entity
             Issue.record("a refused mutation returned a value")

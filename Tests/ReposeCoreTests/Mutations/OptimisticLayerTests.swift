@@ -33,7 +33,7 @@ struct OptimisticLayerTests {
         #expect(repo.currentState.pendingChanges == 1)
         #expect(observer.events == ["observerAdded", "newData(optimistic)"])
         #expect(harness.network.sent.last?.httpMethod == "PATCH")
-        harness.network.respond(status: 500)
+        await harness.network.respond(status: 500)
         _ = await star.responseInfo
     }
 
@@ -45,7 +45,7 @@ struct OptimisticLayerTests {
         #expect(shown["stars"] as? Int == 3)
         #expect(shown["label"] as? String == "first")
         #expect(repo.currentState.pendingChanges == 2)
-        harness.network.failPending()
+        await harness.network.failPending()
         _ = await first.responseInfo
         _ = await second.responseInfo
     }
@@ -115,7 +115,7 @@ struct OptimisticLayerTests {
         _ = await loadedRepo()
         let star = repo.request(.patch, json: ["starred": true], showing: .merge(["starred": true]))
         let earlier = repo.load()
-        harness.network.respond(status: 204)  // the PATCH, sent first
+        await harness.network.respond(status: 204)  // the PATCH, sent first
         _ = await star.responseInfo
         await harness.answer(earlier, contentType: "application/json", text: #"{"name": "repose", "stars": 1}"#)
         #expect(shown["starred"] as? Bool == true)
@@ -145,7 +145,7 @@ struct OptimisticLayerTests {
         let observer = await loadedRepo()
         let star = repo.request(.patch, json: ["starred": true], showing: .merge(["starred": true]))
         let reload = repo.load()
-        harness.network.respond(status: 500)  // the PATCH stays pending: answer it last
+        await harness.network.respond(status: 500)  // the PATCH stays pending: answer it last
         _ = await star.responseInfo
         #expect(shown["starred"] == nil)
         let star2 = repo.request(.patch, json: ["starred": true], showing: .merge(["starred": true]))

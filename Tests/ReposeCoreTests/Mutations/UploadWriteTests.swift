@@ -76,7 +76,7 @@ struct UploadWriteTests {
         harness.service.configure("/albums/**") { $0.usesOutbox = true }
         let sending = upload(showing: .merge(["photos": 2]), options: RequestOptions(usesOutbox: true))
         #expect(harness.network.sent.last?.httpMethod == "POST")
-        harness.network.fail(with: URLError(.notConnectedToInternet))
+        await harness.network.fail(with: URLError(.notConnectedToInternet))
         let info = await sending.responseInfo
         #expect(info.response.error != nil)
         #expect(harness.service.outbox.status.pending.isEmpty)

@@ -66,7 +66,7 @@ struct ResourceStateTests {
     @Test("A13 a transport error fails the load and keeps its domain and code as the cause")
     func transportError() async throws {
         let request = resource.load()
-        harness.network.fail(with: NSError(domain: "org.example.test", code: 42))
+        await harness.network.fail(with: NSError(domain: "org.example.test", code: 42))
         await _ = request.responseInfo
         let error = try #require(resource.latestError)
         let cause = try #require(error.cause as NSError?)
@@ -94,7 +94,7 @@ struct ResourceStateTests {
     @Test("A17 the user message comes from the underlying error's localized description")
     func userMessageFromCause() async {
         let request = resource.load()
-        harness.network.fail(
+        await harness.network.fail(
             with: NSError(domain: "org.example.test", code: 1, userInfo: [NSLocalizedDescriptionKey: "Flux capacitor"]))
         await _ = request.responseInfo
         #expect(resource.latestError?.userMessage == "Flux capacitor")

@@ -41,12 +41,13 @@ struct ServiceClockTests {
         let request = resource.load()
         var seen: [Double] = []
         request.onProgress { seen.append($0) }
-        harness.network.reportProgress(TransferProgress(bytesReceived: 10, bytesExpectedToReceive: 100))
-        harness.network.reportProgress(TransferProgress(bytesReceived: 20, bytesExpectedToReceive: 100))
+        await harness.network.reportProgress(TransferProgress(bytesReceived: 10, bytesExpectedToReceive: 100))
+        await harness.network.reportProgress(TransferProgress(bytesReceived: 20, bytesExpectedToReceive: 100))
+        #expect(seen == [0.1])  // the 20 % waits for the interval on the service's clock, however long wall time took
         harness.scheduler.advance(by: .seconds(1))
-        harness.network.reportProgress(TransferProgress(bytesReceived: 30, bytesExpectedToReceive: 100))
+        #expect(seen.count == 2 && seen.last ?? 0 > 0.2)  // a second later on that clock it shows, with time's share
         await harness.answer(request)
-        #expect(seen == [0.1, 0.3, 1])
+        #expect(seen.last == 1)
     }
 
     @Test("D3 a service on the main scheduler stamps with the date, read once and then advanced by the scheduler")

@@ -29,7 +29,7 @@ struct ServiceLifetimeTests {
             let resource = service.resource("/users/42")
             resource.addObserver(owner: owner!) { _, _ in }
             let request = resource.load()
-            network.respond(status: 200, contentType: "text/plain", text: "hello")
+            await network.respond(status: 200, contentType: "text/plain", text: "hello")
             _ = await request.responseInfo
             #expect(resource.text == "hello")
             _ = service.resource("/cached/but/unused")
@@ -48,7 +48,7 @@ struct ServiceLifetimeTests {
         let network = ManualNetwork()
         let resource = makeService(network: network).resource("/users/42")
         let request = resource.load()
-        network.respond(status: 200, contentType: "text/plain", text: "still here")
+        await network.respond(status: 200, contentType: "text/plain", text: "still here")
         _ = await request.responseInfo
         #expect(resource.text == "still here")
 

@@ -14,7 +14,8 @@ struct AsyncAndObservationTests {
     @Test("await request.response, entity and content(as:)")
     func awaitingRequests() async throws {
         let request = resource.load()
-        harness.network.respond(status: 200, headers: ["Content-Type": "application/x-bytes"], body: Data([1, 2]))
+        await harness.network.respond(
+            status: 200, headers: ["Content-Type": "application/x-bytes"], body: Data([1, 2]))
         let response = await request.response
         #expect(response.entity != nil)
         let entity = try await request.entity
@@ -28,7 +29,7 @@ struct AsyncAndObservationTests {
     func modelWithoutTransformer() async throws {
         struct Profile: Decodable { var name: String }
         let request = resource.load()
-        harness.network.respond(status: 200, contentType: "application/json", text: #"{"name": "Ada"}"#)
+        await harness.network.respond(status: 200, contentType: "application/json", text: #"{"name": "Ada"}"#)
         do {
             _ = try await request.content(as: Profile.self)
             Issue.record("a dictionary was read as a Profile")
@@ -42,7 +43,7 @@ struct AsyncAndObservationTests {
     @Test("a failed request throws its RequestError")
     func awaitingFailure() async {
         let request = resource.load()
-        harness.network.respond(status: 404)
+        await harness.network.respond(status: 404)
         do {
             _ = try await request.entity
             Issue.record("expected a failure")

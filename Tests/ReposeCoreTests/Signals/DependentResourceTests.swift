@@ -54,7 +54,7 @@ struct DependentResourceTests {
         #expect(latest?.isLoading == true)
         let search = service.resource("/search").withParam("q", "sie")
         let inFlight = search.loadRequests.first
-        harness.network.respond(status: 200, headers: ["Content-Type": "text/plain"], body: Data("found".utf8))
+        await harness.network.respond(status: 200, headers: ["Content-Type": "text/plain"], body: Data("found".utf8))
         _ = await inFlight?.responseInfo
         #expect(latest?.latestData != nil)
         subscription.cancel()

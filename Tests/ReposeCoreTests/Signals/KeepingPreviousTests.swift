@@ -32,7 +32,7 @@ struct KeepingPreviousTests {
     /// Answers the oldest pending search with `text` and waits for its completion.
     func answer(_ text: String, status: Int = 200) async {
         let request = harness.service.resource("/search").withParam("q", query.value).loadRequests.first
-        harness.network.respond(status: status, contentType: "text/plain", text: text)
+        await harness.network.respond(status: status, contentType: "text/plain", text: text)
         _ = await request?.responseInfo
     }
 
@@ -99,7 +99,7 @@ struct KeepingPreviousTests {
         #expect(latest?.isLoading == false)
         let retry = service.resource("/search").withParam("q", "ad").load()
         #expect(latest?.text == "results for a" && latest?.isLoading == true)
-        harness.network.respond(status: 200, contentType: "text/plain", text: "results for ad")
+        await harness.network.respond(status: 200, contentType: "text/plain", text: "results for ad")
         _ = await retry.responseInfo
         #expect(latest?.text == "results for ad")
         #expect(latest?.isPrevious == false)

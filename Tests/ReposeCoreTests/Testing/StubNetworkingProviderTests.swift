@@ -55,15 +55,13 @@ struct StubNetworkingProviderTests {
         #expect(try #require(await send("POST", "/users?page=1").response()).statusCode == 201)
         let put = RecordingTransfer()
         withKnownIssue("another method at the stubbed URL") {
-            _ = network.startRequest(
-                request("PUT", "/users?page=1"), progress: put.progress, completion: put.completion)
+            _ = network.startTransfer(request("PUT", "/users?page=1"), into: put)
         } matching: { issue in
             issue.mentions("no stub matches PUT \(base)/users?page=1.")
         }
         let otherQuery = RecordingTransfer()
         withKnownIssue("the stubbed method at a URL whose query differs") {
-            _ = network.startRequest(
-                request("GET", "/users?page=2"), progress: otherQuery.progress, completion: otherQuery.completion)
+            _ = network.startTransfer(request("GET", "/users?page=2"), into: otherQuery)
         } matching: { issue in
             issue.mentions("no stub matches GET \(base)/users?page=2.")
         }
@@ -120,8 +118,7 @@ struct StubNetworkingProviderTests {
         network.stub(.get, "\(base)/users/1", json: ["name": "Ada"])
         let recording = RecordingTransfer()
         withKnownIssue {
-            _ = network.startRequest(
-                request("GET", "/users/2"), progress: recording.progress, completion: recording.completion)
+            _ = network.startTransfer(request("GET", "/users/2"), into: recording)
         } matching: { issue in
             issue.mentions("no stub matches GET \(base)/users/2.", "GET \(base)/users/1")
         }
@@ -133,36 +130,28 @@ struct StubNetworkingProviderTests {
         #expect(network.requests.map(\.url) == ["\(base)/users/2"])
     }
 
-    @Test("responses arrive after startRequest returns, progress first, then completion")
+    @Test("U7 responses arrive after startTransfer returns: the upload, the head, the length, the body, the end")
     func asynchronousDelivery() async throws {
         network.stub(.post, "\(base)/upload", text: "thanks")
         let lock = NSRecursiveLock()
         let order = Order()
-        // Delivery needs the lock this thread holds until after startRequest returns; a synchronous delivery would
+        // Delivery needs the lock this thread holds until after startTransfer returns; a synchronous delivery would
         // take the recursive lock on this thread and log itself first.
         lock.withLock {
-            _ = network.startRequest(
-                request("POST", "/upload", body: "12345"),
-                progress: { sample in
-                    lock.withLock { order.append("progress \(sample.bytesSent)/\(sample.bytesReceived)") }
-                },
-                completion: { _ in lock.withLock { order.append("completion") } })
+            _ = network.startTransfer(request("POST", "/upload", body: "12345"), into: OrderSink(order, lock: lock))
             order.append("returned")
         }
         await network.idle(timeout: .seconds(60))
-        #expect(order.entries == ["returned", "progress 5/6", "completion"])
+        #expect(order.entries == ["returned", "sent 5", "head 200", "length 6", "body 6", "end"])
     }
 
-    @Test("responses are delivered on the main queue, in the order they were released")
-    func deliveredOnMainQueueInReleaseOrder() async {
+    @Test("U7 responses are delivered off the main queue, in the order they were released")
+    func deliveredOffMainQueueInReleaseOrder() async {
         let slow = network.stub(.get, "\(base)/slow", text: "slow").held()
         network.stub(.get, "\(base)/fast", text: "fast")
         let order = Order()
         for path in ["/slow", "/fast"] {
-            _ = network.startRequest(
-                request("GET", path),
-                progress: { _ in order.append("progress \(path) main: \(MainQueueProbe.isCurrent)") },
-                completion: { _ in order.append("completion \(path) main: \(MainQueueProbe.isCurrent)") })
+            _ = network.startTransfer(request("GET", path), into: OrderSink(order, label: path))
         }
         await slow.requested(timeout: .seconds(60))
         await network.idle(timeout: .seconds(60))  // the held response does not count
@@ -170,8 +159,9 @@ struct StubNetworkingProviderTests {
         await network.idle(timeout: .seconds(60))
         #expect(
             order.entries == [
-                "progress /fast main: true", "completion /fast main: true",
-                "progress /slow main: true", "completion /slow main: true",
+                "/fast head 200 main: false", "/fast length 4 main: false", "/fast body 4 main: false",
+                "/fast end main: false", "/slow head 200 main: false", "/slow length 4 main: false",
+                "/slow body 4 main: false", "/slow end main: false",
             ])
     }
 
@@ -191,5 +181,43 @@ struct StubNetworkingProviderTests {
 
     func send(_ method: String, _ path: String, body: String? = nil) -> RecordingTransfer {
         RecordingTransfer.send(request(method, path, body: body), to: network)
+    }
+}
+
+/// Writes what a provider hands it into an ``Order``: with a label, each entry also says whether it came on the main
+/// queue.
+private final class OrderSink: ResponseSink, @unchecked Sendable {
+    // Safe: the constants never change; `order` is thread-safe.
+    private let order: Order
+    private let label: String?
+    private let lock: NSRecursiveLock?
+
+    init(_ order: Order, label: String? = nil, lock: NSRecursiveLock? = nil) {
+        self.order = order
+        self.label = label
+        self.lock = lock
+    }
+
+    private func log(_ entry: String) {
+        let line = label.map { "\($0) \(entry) main: \(MainQueueProbe.isCurrent)" } ?? entry
+        if let lock { lock.withLock { order.append(line) } } else { order.append(line) }
+    }
+
+    func receive(_ response: NetworkResponse) -> Bool {
+        log("head \(response.statusCode)")
+        return true
+    }
+
+    func receive(_ bytes: Data) -> Bool {
+        log("body \(bytes.count)")
+        return true
+    }
+
+    func progress(_ sample: TransferProgress) {
+        log(sample.bytesSent > 0 ? "sent \(sample.bytesSent)" : "length \(sample.bytesExpectedToReceive ?? -1)")
+    }
+
+    func finish(_ error: (any Error)?, connection: ConnectionMetrics?, isFromCache: Bool) {
+        log(error == nil ? "end" : "failed")
     }
 }

@@ -14,7 +14,9 @@ struct StubRouteAnsweringTests {
     let network = StubNetworkingProvider()
     let url = "https://api.example.com/users/1"
 
-    @Test("hold keeps each request in flight; respond answers the oldest with the response given then, at once")
+    @Test(
+        "hold keeps each request in flight; respond answers the oldest with the response given then, handed over before it returns"
+    )
     func respondAnswersTheOldest() async throws {
         let route = network.hold(.get, url)
         let first = send()
@@ -24,7 +26,7 @@ struct StubRouteAnsweringTests {
         #expect(first.completionCount == 0 && second.completionCount == 0)
         #expect(route.heldCount == 2)
 
-        #expect(route.respond(.json(["name": "Ada"], status: 201, headers: ["ETag": "v1"])))
+        #expect(await route.respond(.json(["name": "Ada"], status: 201, headers: ["ETag": "v1"])))
         // Delivered before `respond` returned: no wait.
         #expect(first.completionCount == 1)
         let response = try #require(await first.response())
@@ -42,13 +44,13 @@ struct StubRouteAnsweringTests {
         let requests = (1...3).map { send("https://api.example.com/items/\($0)") }
         #expect(await route.requested(count: 3, timeout: .seconds(60)))
 
-        #expect(route.respond(.text("two"), toHeldAt: 1))
+        #expect(await route.respond(.text("two"), toHeldAt: 1))
         #expect(try #require(await requests[1].response()).body == Data("two".utf8))
         #expect(requests[0].completionCount == 0 && requests[2].completionCount == 0)
         #expect(
             route.heldRequests.map(\.url) == ["https://api.example.com/items/1", "https://api.example.com/items/3"])
-        #expect(!route.respond(.text("none"), toHeldAt: 2))
-        #expect(!route.respond(.text("none"), toHeldAt: -1))
+        #expect(await !route.respond(.text("none"), toHeldAt: 2))
+        #expect(await !route.respond(.text("none"), toHeldAt: -1))
         #expect(route.heldCount == 2)
     }
 
@@ -57,7 +59,7 @@ struct StubRouteAnsweringTests {
         let route = network.hold(.get, url)
         let recording = send()
         #expect(await route.requested(timeout: .seconds(60)))
-        route.respond(.error(URLError(.networkConnectionLost)))
+        await route.respond(.error(URLError(.networkConnectionLost)))
         let error = try #require(await recording.error())
         #expect((error as? URLError)?.code == .networkConnectionLost)
     }
@@ -67,12 +69,12 @@ struct StubRouteAnsweringTests {
         let route = network.stub(.get, url, text: "scripted").held()
         let recording = send()
         #expect(await route.requested(timeout: .seconds(60)))
-        route.respond(.data(Data("chosen".utf8), status: 202, contentType: "text/markdown"))
+        await route.respond(.data(Data("chosen".utf8), status: 202, contentType: "text/markdown"))
         let response = try #require(await recording.response())
         #expect(response.statusCode == 202)
         #expect(response.headers["Content-Type"] == "text/markdown")
         #expect(response.body == Data("chosen".utf8))
-        #expect(recording.progressSamples.isEmpty)
+        #expect(recording.progressSamples.allSatisfy { $0.bytesSent == 0 && $0.bytesReceived == 0 })  // a length only
     }
 
     @Test("reportProgress reaches a held request without answering it")
@@ -80,37 +82,31 @@ struct StubRouteAnsweringTests {
         let route = network.hold(.get, url)
         let recording = send()
         #expect(await route.requested(timeout: .seconds(60)))
-        #expect(route.reportProgress(TransferProgress(bytesReceived: 50, bytesExpectedToReceive: 100)))
+        #expect(await route.reportProgress(TransferProgress(bytesReceived: 50, bytesExpectedToReceive: 100)))
         #expect(recording.progressSamples.map(\.bytesReceived) == [50])
         #expect(recording.completionCount == 0)
         #expect(route.heldCount == 1)
-        #expect(!route.reportProgress(TransferProgress(bytesReceived: 1), toHeldAt: 1))
-        route.respond(.status(204))
+        #expect(await !route.reportProgress(TransferProgress(bytesReceived: 1), toHeldAt: 1))
+        await route.respond(.status(204))
         #expect(try #require(await recording.response()).statusCode == 204)
     }
 
     @Test("failHeld fails every held request with a cancellation, oldest first, and keeps holding later ones")
     func failHeld() async throws {
         let route = network.hold(.get, url)
-        let order = Order()
-        for index in 0..<3 {
-            _ = network.startRequest(
-                URLRequest(url: try #require(URL(string: url))), progress: { _ in },
-                completion: { result in
-                    if case .failure(let error as URLError) = result, error.code == .cancelled {
-                        order.append("\(index)")
-                    }
-                })
-        }
+        let url = try #require(URL(string: url))
+        let recordings = (0..<3).map { _ in RecordingTransfer.send(URLRequest(url: url), to: network) }
         #expect(await route.requested(count: 3, timeout: .seconds(60)))
-        #expect(route.failHeld() == 3)
-        #expect(order.entries == ["0", "1", "2"])
+        await #expect(route.failHeld() == 3)
+        for recording in recordings {
+            #expect((await recording.error() as? URLError)?.code == .cancelled)
+        }
         #expect(route.heldCount == 0)
 
-        let later = send()
+        let later = RecordingTransfer.send(URLRequest(url: url), to: network)
         #expect(await route.requested(count: 4, timeout: .seconds(60)))
         #expect(route.heldCount == 1)
-        #expect(route.failHeld(with: URLError(.timedOut)) == 1)
+        await #expect(route.failHeld(with: URLError(.timedOut)) == 1)
         #expect((try #require(await later.error()) as? URLError)?.code == .timedOut)
     }
 
@@ -118,9 +114,7 @@ struct StubRouteAnsweringTests {
     func cancelledRequestsDropOut() async throws {
         let route = network.hold(.get, url)
         let cancelled = RecordingTransfer()
-        let task = network.startRequest(
-            URLRequest(url: try #require(URL(string: url))), progress: cancelled.progress,
-            completion: cancelled.completion)
+        let task = network.startTransfer(URLRequest(url: try #require(URL(string: url))), into: cancelled)
         let waiting = send()
         #expect(await route.requested(count: 2, timeout: .seconds(60)))
         task.cancel()
@@ -128,23 +122,22 @@ struct StubRouteAnsweringTests {
         #expect(route.heldRequests.map(\.wasCancelled) == [false])
         #expect(network.requests.map(\.wasCancelled) == [true, false])
 
-        route.respond(.text("for the one still waiting"))
+        await route.respond(.text("for the one still waiting"))
         #expect(try #require(await waiting.response()).body == Data("for the one still waiting".utf8))
         #expect((try #require(await cancelled.error()) as? URLError)?.code == .cancelled)
         #expect(cancelled.completionCount == 1)
     }
 
-    @Test("an answer larger than the caller accepts fails with ResponseTooLarge")
+    @Test("an answer larger than the caller accepts fails with ResponseTooLarge, as the caller's sink says")
     func answerOverTheLimit() async throws {
         let route = network.hold(.get, url)
-        let recording = RecordingTransfer()
-        _ = network.startRequest(
-            URLRequest(url: try #require(URL(string: url))), maximumResponseSize: 4, progress: recording.progress,
-            completion: recording.completion)
+        let recording = RecordingTransfer.send(
+            URLRequest(url: try #require(URL(string: url))), to: network, refusingPast: 4)
         #expect(await route.requested(timeout: .seconds(60)))
-        route.respond(.text("12345"))
+        await route.respond(.text("12345"))
         let error = try #require(await recording.error())
         #expect((error as? RequestError.Cause.ResponseTooLarge)?.maximumSize == 4)
+        #expect(recording.completionCount == 1)
     }
 
     @Test("a hold has no response of its own: releasing its requests completes them with a StubError")
@@ -166,7 +159,7 @@ struct StubRouteAnsweringTests {
         _ = send()
         #expect(await route.requested(count: 2, timeout: .seconds(60)))
         #expect(network.requests.map(\.timeoutInterval) == [300, 60])
-        route.failHeld()
+        await route.failHeld()
     }
 
     func send(_ address: String? = nil) -> RecordingTransfer {

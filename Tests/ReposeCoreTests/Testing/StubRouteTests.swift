@@ -69,9 +69,7 @@ struct StubRouteTests {
     func cancelHeld() async throws {
         let route = network.stub(.get, url, text: "never seen").held()
         let recording = RecordingTransfer()
-        let task = network.startRequest(
-            URLRequest(url: try #require(URL(string: url))), progress: recording.progress,
-            completion: recording.completion)
+        let task = network.startTransfer(URLRequest(url: try #require(URL(string: url))), into: recording)
         await route.requested(timeout: .seconds(60))
         task.cancel()
         task.cancel()
@@ -91,9 +89,7 @@ struct StubRouteTests {
     func cancelAfterDelivery() async throws {
         network.stub(.get, url, text: "ok")
         let recording = RecordingTransfer()
-        let task = network.startRequest(
-            URLRequest(url: try #require(URL(string: url))), progress: recording.progress,
-            completion: recording.completion)
+        let task = network.startTransfer(URLRequest(url: try #require(URL(string: url))), into: recording)
         #expect(try #require(await recording.response()).statusCode == 200)
         task.cancel()
         await network.idle(timeout: .seconds(60))
@@ -147,9 +143,7 @@ struct StubRouteTests {
     func idleTimesOut() async throws {
         network.stub(.get, url, text: "ok").delayed(by: .seconds(3600))
         let recording = RecordingTransfer()
-        let task = network.startRequest(
-            URLRequest(url: try #require(URL(string: url))), progress: recording.progress,
-            completion: recording.completion)
+        let task = network.startTransfer(URLRequest(url: try #require(URL(string: url))), into: recording)
         var idled = true
         await withKnownIssue {
             idled = await network.idle(timeout: .milliseconds(10))
@@ -163,20 +157,18 @@ struct StubRouteTests {
         #expect((error as? URLError)?.code == .cancelled)
     }
 
-    @Test("a delivered request's callbacks are released, so the provider keeps nothing they capture alive")
-    func callbacksReleased() async throws {
+    @Test("a delivered request's sink is released, so the provider keeps nothing it holds alive")
+    func sinkReleased() async throws {
         network.stub(.get, url, text: "ok")
-        weak var weakOwner: Order?
+        weak var weakSink: RecordingTransfer?
         do {
-            let owner = Order()
-            weakOwner = owner
-            _ = network.startRequest(
-                URLRequest(url: try #require(URL(string: url))), progress: { _ in owner.append("progress") },
-                completion: { _ in owner.append("completion") })
+            let sink = RecordingTransfer()
+            weakSink = sink
+            _ = network.startTransfer(URLRequest(url: try #require(URL(string: url))), into: sink)
             await network.idle(timeout: .seconds(60))
-            #expect(owner.entries == ["progress", "completion"])
+            #expect(sink.completionCount == 1)
         }
-        #expect(weakOwner == nil)
+        #expect(weakSink == nil)
     }
 
     func send() -> RecordingTransfer {

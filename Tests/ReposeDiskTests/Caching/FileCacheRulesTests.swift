@@ -110,7 +110,7 @@ final class FileCacheRulesTests {
         await resource.cacheCheckCompleted()
         #expect(resource.text == "kept")
         #expect(relaunch.network.sent.count == 1)  // no-cache: the disk's copy is revalidated, not taken as fresh
-        relaunch.network.respond(status: 304, headers: ["ETag": "\"a\""])
+        await relaunch.network.respond(status: 304, headers: ["ETag": "\"a\""])
         _ = await request?.responseInfo
     }
 
@@ -121,7 +121,7 @@ final class FileCacheRulesTests {
         resource.addObserver(observer)
         let request = resource.loadIfNeeded()
         await resource.cacheCheckCompleted()
-        harness.network.respond(status: 200, headers: ["Content-Type": "text/plain"], body: Data("new".utf8))
+        await harness.network.respond(status: 200, headers: ["Content-Type": "text/plain"], body: Data("new".utf8))
         _ = await request?.responseInfo
         #expect(observer.events == ["observerAdded", "newData(cache)", "requested", "newData(network)"])
         #expect(try stored(in: raw)?.content as? Data == Data("new".utf8))
@@ -131,7 +131,7 @@ final class FileCacheRulesTests {
         other.addObserver(otherObserver)
         let miss = other.loadIfNeeded()
         await other.cacheCheckCompleted()
-        harness.network.respond(status: 200, headers: ["Content-Type": "text/plain"], body: Data("net".utf8))
+        await harness.network.respond(status: 200, headers: ["Content-Type": "text/plain"], body: Data("net".utf8))
         _ = await miss?.responseInfo
         #expect(otherObserver.events == ["observerAdded", "requested", "newData(network)"])
     }

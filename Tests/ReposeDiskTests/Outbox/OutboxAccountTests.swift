@@ -99,7 +99,7 @@ final class OutboxAccountTests {
         await app.settle()  // read again, and sent at once
         #expect(app.outbox.status.pending.count == 1, "\(app.outbox.status.pending)")
         #expect(app.credentials(sentSince: start) == ["Bearer alice"])
-        app.network.respond(status: 204)
+        await app.network.respond(status: 204)
         await app.outbox.idle()
         #expect(app.outbox.status.isEmpty)
         #expect(await app.files().isEmpty)

@@ -44,7 +44,7 @@ final class OutboxFolderTests {
         await app.settle()
         #expect(app.outbox.status.pending.map(\.isStored) == [false])
         #expect(try FileManager.default.contentsOfDirectory(atPath: target.path).isEmpty)
-        app.network.respond(status: 204)
+        await app.network.respond(status: 204)
         #expect(await request.responseInfo.response.error == nil)
     }
 }

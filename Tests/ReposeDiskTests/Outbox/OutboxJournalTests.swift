@@ -49,7 +49,7 @@ final class OutboxJournalTests {
         app.service.resource("/notes/1").request(.post, json: ["a": 1])
         await app.settle()
         let gate = app.holdFolderQueue()  // the end of the write, below, waits behind this
-        app.network.respond(status: 204)
+        await app.network.respond(status: 204)
         await app.outbox.idle()
         let flushed = Flag()
         let flushing = Task { @MainActor [service = app.service!] in
@@ -74,7 +74,7 @@ final class OutboxJournalTests {
         let journal = app.folder.appendingPathComponent(OutboxFiles.journalName)
         for _ in 0..<25 {  // 25 rounds of one answer per resource: 250 writes answered, 5 per resource left
             #expect(app.network.pendingCount == 10)
-            for _ in 0..<10 { app.network.respond(status: 204) }
+            for _ in 0..<10 { await app.network.respond(status: 204) }
             await app.outbox.wait { [network = app.network] _ in network.pendingCount == 10 }
         }
         _ = await app.files()  // what the outbox's queue had to do is done
@@ -83,7 +83,7 @@ final class OutboxJournalTests {
         #expect(OutboxJournal(data).pending.count == 50)
         #expect(lines <= 50 + 2 * 65, "\(lines) lines for 50 pending writes")
         for _ in 0..<5 {
-            for _ in 0..<10 { app.network.respond(status: 204) }
+            for _ in 0..<10 { await app.network.respond(status: 204) }
             await app.outbox.wait { [network = app.network] in network.pendingCount == 10 || $0.status.isEmpty }
         }
         #expect(app.outbox.status.isEmpty)

@@ -19,7 +19,7 @@ final class OutboxSecretsTests {
         #expect(app.outbox.status.pending.map(\.isStored) == [false])
         #expect(await app.files().isEmpty)
         #expect(app.network.pendingCount == 1)
-        app.network.respond(status: 204)
+        await app.network.respond(status: 204)
         #expect(await request.responseInfo.response.error == nil)
     }
 

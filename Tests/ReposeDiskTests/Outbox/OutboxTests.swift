@@ -31,7 +31,7 @@ final class OutboxTests {
     }
 
     deinit {
-        network.failPending()
+        Task { [network] in await network.failPending() }
         try? FileManager.default.removeItem(at: folder)
     }
 
@@ -57,7 +57,7 @@ final class OutboxTests {
     func note(_ path: String = "/notes/1") async -> Resource {
         let note = service.resource(path)
         let load = note.load()
-        network.respond(status: 200, contentType: "application/json", text: #"{"text": "a"}"#)
+        await network.respond(status: 200, contentType: "application/json", text: #"{"text": "a"}"#)
         _ = await load.responseInfo
         return note
     }
@@ -71,7 +71,7 @@ final class OutboxTests {
     /// Fails the oldest request as an offline network would, and waits until the outbox has taken it in.
     func goOffline() async {
         await settle()
-        network.fail(with: URLError(.notConnectedToInternet))
+        await network.fail(with: URLError(.notConnectedToInternet))
         await outbox.idle()
     }
 
@@ -83,7 +83,7 @@ final class OutboxTests {
         outbox.book.visit { entry in
             if attempt == nil, case .sending(let request) = entry.phase, entry.data.url == url { attempt = request }
         }
-        network.respond(status: status)
+        await network.respond(status: status)
         _ = await attempt?.responseInfo
     }
 
@@ -120,10 +120,10 @@ final class OutboxTests {
         #expect(outbox.status.pending.count == 1)
         let read = note.request(.get)
         #expect(outbox.status.pending.count == 1)
-        network.fail(with: URLError(.notConnectedToInternet))
+        await network.fail(with: URLError(.notConnectedToInternet))
         #expect(await read.responseInfo.response.error?.cause is URLError)
         let optedOut = note.request(.post, options: RequestOptions(usesOutbox: false))
-        network.fail(with: URLError(.notConnectedToInternet))
+        await network.fail(with: URLError(.notConnectedToInternet))
         #expect(await optedOut.responseInfo.response.error != nil)
         #expect(outbox.status.pending.count == 1)
     }
@@ -143,7 +143,7 @@ final class OutboxTests {
         #expect(network.oldestPending?.httpMethod == "PATCH")  // sent at launch; the loads go meanwhile
         for resource in [note, parent] {
             let load = resource.load()
-            network.respond(toPendingAt: 1, body: Data("x".utf8))
+            await network.respond(toPendingAt: 1, body: Data("x".utf8))
             _ = await load.responseInfo
         }
         #expect(note.isUpToDate && parent.isUpToDate)

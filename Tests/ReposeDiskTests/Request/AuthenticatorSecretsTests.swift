@@ -43,11 +43,11 @@ final class AuthenticatorSecretsTests {
         try await ReposeLog.withEnabled(.all) {
             try await ReposeLog.withHandler(recorder.handler) {
                 let load = resource.load()
-                network.respond(status: 401, contentType: "text/plain", text: "no")
+                await network.respond(status: 401, contentType: "text/plain", text: "no")
                 await waitUntil { network.sent.count == 2 }
-                network.respond(status: 200, contentType: "text/plain", text: "s3cret-second")
+                await network.respond(status: 200, contentType: "text/plain", text: "s3cret-second")
                 await waitUntil { network.sent.count == 3 }
-                network.respond(status: 200, contentType: "text/plain", text: "the items")
+                await network.respond(status: 200, contentType: "text/plain", text: "the items")
                 let info = await load.responseInfo
                 try #require(info.response.entity != nil)
             }

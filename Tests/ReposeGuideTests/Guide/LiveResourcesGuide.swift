@@ -56,9 +56,9 @@ enum LiveResourcesGuide {
         let api = Service(baseURL: "https://api.example.com", options: .init(networking: network))
         let live = api.eventStream("/events").on("star", .invalidate())
         let watching = live.connection.observe { print($0) }  // connecting
-        feed.open()  // 200 text/event-stream: open
-        feed.send("event: star\ndata: /repos/7\n\n")
-        feed.end()  // connecting, until the retry interval passes on the service's clock
+        await feed.open()  // 200 text/event-stream: open
+        await feed.send("event: star\ndata: /repos/7\n\n")
+        await feed.end()  // connecting, until the retry interval passes on the service's clock
         watching.cancel()  // closed
     }
 }

@@ -31,7 +31,7 @@ struct NetworkingGuideTests {
         let other = harness.service.resource("/users/1").load()
         _ = networkingGuideOneRequest(harness.service)
         #expect(harness.network.sent.map(\.timeoutInterval) == [300, 60, 300])
-        harness.network.failPending()
+        await harness.network.failPending()
         _ = await other.responseInfo
     }
 
@@ -39,7 +39,7 @@ struct NetworkingGuideTests {
     func timeoutError() async throws {
         let report = harness.service.resource("/reports/2025")
         let request = networkingGuideTimeout(report)
-        harness.network.fail(with: URLError(.timedOut))
+        await harness.network.fail(with: URLError(.timedOut))
         let error = try #require(await request.responseInfo.response.error)
         #expect((error.cause as? URLError)?.code == .timedOut)
         #expect(error.httpStatusCode == nil && error.entity == nil)

@@ -4,6 +4,10 @@ import Repose
 
 @testable import ReposeTestSupport
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 /// The page prints what it shows; here `print` records it instead, for RequestsGuideTests to check.
 @MainActor var requestsGuidePrinted: [String] = []
 
@@ -17,6 +21,28 @@ enum Keychain {
     static func unlock(_ completion: @escaping @Sendable (String) -> Void) { completion("secret") }
 
     static func cancelUnlock() {}
+}
+
+/// Stands in for the page's HTTP client of another library, which hands over whole responses.
+struct OtherHTTPClient {
+    struct Call: NetworkingTask {
+        func cancel() {}
+    }
+
+    func send(
+        _ request: URLRequest, completion: @escaping @Sendable (Result<NetworkResponse, any Error>) -> Void
+    ) -> any NetworkingTask {
+        DispatchQueue.global().async { completion(.success(NetworkResponse(statusCode: 204))) }
+        return Call()
+    }
+}
+
+let client = OtherHTTPClient()
+
+struct MyProvider: NetworkingProvider {
+    func startTransfer(_ request: URLRequest, into sink: any ResponseSink) -> any NetworkingTask {
+        client.send(request) { result in sink.deliver(result) }  // a Result<NetworkResponse, any Error>
+    }
 }
 
 @MainActor

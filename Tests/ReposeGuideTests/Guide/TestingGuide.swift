@@ -123,15 +123,15 @@ extension UserTests {
 
         let first = user.load()
         await users.requested()
-        users.reportProgress(TransferProgress(bytesReceived: 512, bytesExpectedToReceive: 1_024))
+        await users.reportProgress(TransferProgress(bytesReceived: 512, bytesExpectedToReceive: 1_024))
         #expect(user.isLoading)
-        users.respond(.json(["name": "Ada"]))
+        await users.respond(.json(["name": "Ada"]))
         _ = await first.response
         #expect(user.jsonDict["name"] as? String == "Ada")
 
         let second = user.load()
         await users.requested(count: 2)
-        users.respond(.error(URLError(.networkConnectionLost)))
+        await users.respond(.error(URLError(.networkConnectionLost)))
         _ = await second.response
         #expect((user.latestError?.cause as? URLError)?.code == .networkConnectionLost)
         #expect(user.jsonDict["name"] as? String == "Ada")  // the data stays

@@ -72,14 +72,9 @@ final class MultipartIntegrationTests {
         urlRequest.httpMethod = "POST"
         urlRequest.httpBodyStream = MultipartBodyStream(body: body)
         urlRequest.setValue(body.contentType, forHTTPHeaderField: "Content-Type")
-        let samples = UploadSamples()
-        let done: Bool = await withCheckedContinuation { continuation in
-            _ = fixture.provider.startRequest(urlRequest, progress: { samples.append($0) }) { result in
-                continuation.resume(returning: (try? result.get())?.statusCode == 200)
-            }
-        }
-        #expect(done)
-        let sent = samples.all.filter { $0.bytesSent > 0 }
+        let recording = RecordingTransfer.send(urlRequest, to: fixture.provider)
+        #expect(await recording.response()?.statusCode == 200)
+        let sent = recording.progressSamples.filter { $0.bytesSent > 0 }
         #expect(!sent.isEmpty, "no upload progress was reported")
         #expect(sent.allSatisfy { $0.bytesExpectedToSend == body.length })
         #expect(sent.last?.bytesSent == body.length)
@@ -94,15 +89,6 @@ final class MultipartIntegrationTests {
         #expect((info.response.entity?.content as? [String: Any])?["received"] as? Int ?? 0 > 1_000_000)
         #expect(request.progress == 1)
     }
-}
-
-/// Progress samples collected from the provider's threads.
-private final class UploadSamples: @unchecked Sendable {
-    // `@unchecked Sendable`: `samples` is only touched under `lock`.
-    private let lock = NSLock()
-    private var samples: [TransferProgress] = []
-    func append(_ sample: TransferProgress) { lock.withLock { samples.append(sample) } }
-    var all: [TransferProgress] { lock.withLock { samples } }
 }
 
 /// The CRC-32 (IEEE) of bytes, as Python's `zlib.crc32` computes it: enough to tell that a file arrived intact.

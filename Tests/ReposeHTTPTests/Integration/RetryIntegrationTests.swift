@@ -44,14 +44,4 @@ final class RetryIntegrationTests {
         let count = try #require(await fixture.completion(of: service.resource("/count/twice").request(.get)))
         #expect(count.response.entity?.bodyText == "2")
     }
-
-    /// Yields the main actor until `condition` holds or `timeout` of real time passes (a response is on its way).
-    private func eventually(within timeout: Duration = Patience.wait, _ condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while !condition() {
-            guard ContinuousClock.now < deadline else { return false }
-            await Task.yield()
-        }
-        return true
-    }
 }

@@ -49,9 +49,7 @@ final class URLSessionProviderFailureTests {
     @Test("cancelling a response in mid-flight completes once with a cancellation and frees the task's state")
     func cancelMidFlight() async throws {
         let recording = RecordingTransfer()
-        let task = provider.startRequest(
-            URLRequest(url: server.url("/hang?at=body")), progress: recording.progress,
-            completion: recording.completion)
+        let task = provider.startTransfer(URLRequest(url: server.url("/hang?at=body")), into: recording)
         try #require(await recording.firstBytesReceived())
         task.cancel()
         task.cancel()
@@ -64,8 +62,7 @@ final class URLSessionProviderFailureTests {
     @Test("cancelling a finished request does nothing")
     func cancelAfterCompletion() async throws {
         let recording = RecordingTransfer()
-        let task = provider.startRequest(
-            URLRequest(url: server.url("/echo")), progress: recording.progress, completion: recording.completion)
+        let task = provider.startTransfer(URLRequest(url: server.url("/echo")), into: recording)
         let response = try #require(await recording.response())
         task.cancel()
         #expect(response.statusCode == 200)
@@ -84,7 +81,7 @@ final class URLSessionProviderFailureTests {
 
     func send(_ request: URLRequest) -> RecordingTransfer {
         let recording = RecordingTransfer()
-        _ = provider.startRequest(request, progress: recording.progress, completion: recording.completion)
+        _ = provider.startTransfer(request, into: recording)
         return recording
     }
 }

@@ -31,7 +31,7 @@ final class URLSessionProviderStartTests {
             try ChildProcess.run(executable, arguments: arguments, environment: environment, timeout: 300)
         }
         #expect(status == 0, "\(output)")
-        // Swift-corelibs-foundation makes a task with a synchronous call onto that queue: had `startRequest` made it
+        // Swift-corelibs-foundation makes a task with a synchronous call onto that queue: had `startTransfer` made it
         // in place, it would have returned only once the held body gave up.
         #expect(output.split(separator: "\n") == ["held true", "second 200", "upload 200"], "\(output)")
     }

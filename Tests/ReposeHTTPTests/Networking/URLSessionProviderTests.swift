@@ -127,12 +127,12 @@ final class URLSessionProviderTests {
         request.httpMethod = "POST"
         request.httpBody = Data("hello".utf8)
         let recording = RecordingTransfer()
-        _ = provider.startRequest(request, progress: recording.progress, completion: recording.completion)
+        _ = provider.startTransfer(request, into: recording)
         let response = try #require(await recording.response())
         #expect(response.statusCode == 200)
         let echo = try JSONDecoder().decode(Echo.self, from: response.body)
         #expect(echo.body == "hello")
-        #expect(recording.progressSamples.isEmpty)
+        #expect(recording.progressSamples.allSatisfy { $0.bytesSent == 0 && $0.bytesReceived == 0 })  // a length only
         #expect(recording.completionCount == 1)
     }
 
@@ -143,8 +143,7 @@ final class URLSessionProviderTests {
             let provider = URLSessionProvider()
             let recording = RecordingTransfer()
             weakProvider = provider
-            _ = provider.startRequest(
-                URLRequest(url: server.url("/echo")), progress: recording.progress, completion: recording.completion)
+            _ = provider.startTransfer(URLRequest(url: server.url("/echo")), into: recording)
             #expect(try #require(await recording.response()).statusCode == 200)
             #expect(provider.delegate?.activeTransferCount == 0)
         }
@@ -155,8 +154,7 @@ final class URLSessionProviderTests {
 
     func send(_ request: URLRequest, using provider: URLSessionProvider? = nil) -> RecordingTransfer {
         let recording = RecordingTransfer()
-        _ = (provider ?? self.provider).startRequest(
-            request, progress: recording.progress, completion: recording.completion)
+        _ = (provider ?? self.provider).startTransfer(request, into: recording)
         return recording
     }
 

@@ -14,24 +14,24 @@ struct EventStreamConnectionTests {
     var feed: StubEventStream { fixture.feed }
 
     @Test("V2 observing connects with Accept text/event-stream; a 200 event stream opens it")
-    func connects() throws {
+    func connects() async throws {
         let states = StateLog()
         let stream = fixture.observedStream(owner: states, states: states)
         let request = try #require(feed.requests.first)
         #expect(request.header("Accept") == "text/event-stream")
         #expect(request.header("Last-Event-ID") == nil)
-        feed.open()
+        await feed.open()
         #expect(states.values == ["connecting", "open"])
         #expect(stream.connection.value.isOpen)
     }
 
     @Test("V2 after the body ends it reconnects after the server's retry, sending Last-Event-ID")
-    func reconnectsWithLastEventID() throws {
+    func reconnectsWithLastEventID() async throws {
         let states = StateLog()
         let stream = fixture.observedStream(owner: states, states: states)
-        feed.open()
-        feed.send("retry: 500\nid: 41\ndata: a\n\nid: 42\ndata: b\n\n")
-        feed.end()
+        await feed.open()
+        await feed.send("retry: 500\nid: 41\ndata: a\n\nid: 42\ndata: b\n\n")
+        await feed.end()
         #expect(states.values == ["connecting", "open", "connecting"])
         fixture.advance(0.499)
         #expect(feed.requests.count == 1)
@@ -44,16 +44,18 @@ struct EventStreamConnectionTests {
 
     /// The times, from the start, at which `count` more attempts connected, when each is opened and ended at once
     /// (after `lasting` seconds) with `retry` given first.
-    private func reconnectTimes(_ count: Int, lasting: Double = 0, retry: String = "retry: 0\n\n") -> [Double] {
+    private func reconnectTimes(
+        _ count: Int, lasting: Double = 0, retry: String = "retry: 0\n\n"
+    ) async -> [Double] {
         var times: [Double] = []
         var elapsed = 0.0
         for index in 0..<count {
-            feed.open()
-            if index == 0 { feed.send(retry) }
-            feed.send("data: hello\n\n")
+            await feed.open()
+            if index == 0 { await feed.send(retry) }
+            await feed.send("data: hello\n\n")
             fixture.advance(lasting)
             elapsed += lasting
-            feed.end()
+            await feed.end()
             let before = feed.requests.count
             while feed.requests.count == before, elapsed < 1_000 {
                 fixture.advance(0.125)
@@ -65,103 +67,103 @@ struct EventStreamConnectionTests {
     }
 
     @Test("V2 a retry below the minimum waits the minimum: after retry: 0 and a stream that lasted, 0.5 s")
-    func retryFloor() {
+    func retryFloor() async {
         let states = StateLog()
-        withExtendedLifetime(fixture.observedStream(owner: states, states: states)) {
-            // Each stream stays open 2 s: long enough not to count as ending at once.
-            #expect(reconnectTimes(3, lasting: 2) == [2.5, 5, 7.5])
-        }
+        let stream = fixture.observedStream(owner: states, states: states)
+        defer { withExtendedLifetime(stream) {} }
+        // Each stream stays open 2 s: long enough not to count as ending at once.
+        #expect(await reconnectTimes(3, lasting: 2) == [2.5, 5, 7.5])
     }
 
     @Test("V2 a stream that keeps ending at once backs off: the wait doubles from the minimum, up to a minute")
-    func quickEndsBackOff() {
+    func quickEndsBackOff() async {
         let states = StateLog()
-        withExtendedLifetime(fixture.observedStream(owner: states, states: states)) {
-            let times = reconnectTimes(10)
-            let waits = zip(times, [0] + times).map { $0 - $1 }
-            #expect(waits == [0.5, 1, 2, 4, 8, 16, 32, 60, 60, 60])
-            // A stream that then stays open for a while brings the wait back to the retry interval.
-            #expect(reconnectTimes(1, lasting: 2).first.map { $0 - 2 } == 0.5)
-        }
+        let stream = fixture.observedStream(owner: states, states: states)
+        defer { withExtendedLifetime(stream) {} }
+        let times = await reconnectTimes(10)
+        let waits = zip(times, [0] + times).map { $0 - $1 }
+        #expect(waits == [0.5, 1, 2, 4, 8, 16, 32, 60, 60, 60])
+        // A stream that then stays open for a while brings the wait back to the retry interval.
+        #expect(await reconnectTimes(1, lasting: 2).first.map { $0 - 2 } == 0.5)
     }
 
     @Test("V2 while the server keeps failing, the wait doubles: 3, 6, 12 s, and an open stream resets it")
-    func backsOff() {
+    func backsOff() async {
         let states = StateLog()
-        withExtendedLifetime(fixture.observedStream(owner: states, states: states)) {
-            var connectTimes: [Double] = []
-            var elapsed = 0.0
-            for _ in 0..<3 {
-                feed.open(status: 503, headers: [:])
-                let before = feed.requests.count
-                while feed.requests.count == before, elapsed < 100 {
-                    fixture.advance(0.5)
-                    elapsed += 0.5
-                }
-                connectTimes.append(elapsed)
+        let stream = fixture.observedStream(owner: states, states: states)
+        defer { withExtendedLifetime(stream) {} }
+        var connectTimes: [Double] = []
+        var elapsed = 0.0
+        for _ in 0..<3 {
+            await feed.open(status: 503, headers: [:])
+            let before = feed.requests.count
+            while feed.requests.count == before, elapsed < 100 {
+                fixture.advance(0.5)
+                elapsed += 0.5
             }
-            #expect(connectTimes == [3, 9, 21])
-            #expect(states.values.last == "connecting")
-            feed.open()
-            fixture.advance(1)  // open long enough not to count as ending at once
-            feed.fail()
-            fixture.advance(3)
-            #expect(feed.requests.count == 5)  // back to the plain retry interval after an open stream
+            connectTimes.append(elapsed)
         }
+        #expect(connectTimes == [3, 9, 21])
+        #expect(states.values.last == "connecting")
+        await feed.open()
+        fixture.advance(1)  // open long enough not to count as ending at once
+        await feed.fail()
+        fixture.advance(3)
+        #expect(feed.requests.count == 5)  // back to the plain retry interval after an open stream
     }
 
     @Test("V2 a 204 closes the stream for good: no reconnection")
-    func noContentEnds() {
+    func noContentEnds() async {
         let states = StateLog()
-        withExtendedLifetime(fixture.observedStream(owner: states, states: states)) {
-            feed.open(status: 204, headers: [:])
-            fixture.advance(600)
-            #expect(feed.requests.count == 1)
-            #expect(states.values == ["connecting", "closed"])
-        }
+        let stream = fixture.observedStream(owner: states, states: states)
+        defer { withExtendedLifetime(stream) {} }
+        await feed.open(status: 204, headers: [:])
+        fixture.advance(600)
+        #expect(feed.requests.count == 1)
+        #expect(states.values == ["connecting", "closed"])
     }
 
     @Test("V2 a content type other than text/event-stream fails the stream for good")
-    func wrongContentTypeEnds() {
+    func wrongContentTypeEnds() async {
         let states = StateLog()
-        withExtendedLifetime(fixture.observedStream(owner: states, states: states)) { stream in
-            feed.open(status: 200, headers: ["Content-Type": "text/plain"])
-            fixture.advance(600)
-            #expect(feed.requests.count == 1)
-            #expect(stream.connection.value.error != nil)
-            #expect(!feed.isConnected)
-        }
+        let stream = fixture.observedStream(owner: states, states: states)
+        defer { withExtendedLifetime(stream) {} }
+        await feed.open(status: 200, headers: ["Content-Type": "text/plain"])
+        fixture.advance(600)
+        #expect(feed.requests.count == 1)
+        #expect(stream.connection.value.error != nil)
+        #expect(!feed.isConnected)
     }
 
     @Test("V2 a 404 fails the stream for good; a transport error before opening retries")
-    func clientErrorEndsTransportErrorRetries() {
+    func clientErrorEndsTransportErrorRetries() async {
         let states = StateLog()
-        withExtendedLifetime(fixture.observedStream(owner: states, states: states)) { stream in
-            feed.fail()
-            #expect(stream.connection.value.error != nil)
-            fixture.advance(3)
-            #expect(feed.requests.count == 2)
-            feed.open(status: 404, headers: [:])
-            fixture.advance(600)
-            #expect(feed.requests.count == 2)
-            #expect(stream.connection.value.error?.httpStatusCode == 404)
-        }
+        let stream = fixture.observedStream(owner: states, states: states)
+        defer { withExtendedLifetime(stream) {} }
+        await feed.fail()
+        #expect(stream.connection.value.error != nil)
+        fixture.advance(3)
+        #expect(feed.requests.count == 2)
+        await feed.open(status: 404, headers: [:])
+        fixture.advance(600)
+        #expect(feed.requests.count == 2)
+        #expect(stream.connection.value.error?.httpStatusCode == 404)
     }
 
     @Test("V1 an event that grows past maximumResponseSize fails the attempt, which retries, rather than fill memory")
-    func oversizedEventFails() {
+    func oversizedEventFails() async {
         fixture.service.configure { $0.maximumResponseSize = 64 }
         let states = StateLog()
-        withExtendedLifetime(fixture.observedStream(owner: states, states: states)) { stream in
-            feed.open()
-            feed.send("data: " + String(repeating: "x", count: 40) + "\n")
-            #expect(stream.connection.value.isOpen)
-            feed.send("data: " + String(repeating: "y", count: 40))
-            #expect(stream.connection.value.error?.cause is RequestError.Cause.ResponseTooLarge)
-            #expect(!feed.isConnected)
-            fixture.advance(3)
-            #expect(feed.requests.count == 2)
-        }
+        let stream = fixture.observedStream(owner: states, states: states)
+        defer { withExtendedLifetime(stream) {} }
+        await feed.open()
+        await feed.send("data: " + String(repeating: "x", count: 40) + "\n")
+        #expect(stream.connection.value.isOpen)
+        await feed.send("data: " + String(repeating: "y", count: 40))
+        #expect(stream.connection.value.error?.cause is RequestError.Cause.ResponseTooLarge)
+        #expect(!feed.isConnected)
+        fixture.advance(3)
+        #expect(feed.requests.count == 2)
     }
 
     @Test("V2 a stream at an invalid URL fails for good without sending anything")
@@ -176,15 +178,15 @@ struct EventStreamConnectionTests {
     }
 
     @Test("V4 the service's reconnect signal reconnects a waiting stream at once")
-    func reconnectSignal() {
+    func reconnectSignal() async {
         let states = StateLog()
-        withExtendedLifetime(fixture.observedStream(owner: states, states: states)) {
-            feed.fail()
-            feed.fail()  // nothing under way: ignored
-            #expect(feed.requests.count == 1)
-            fixture.reconnect.send(())
-            #expect(feed.requests.count == 2)
-        }
+        let stream = fixture.observedStream(owner: states, states: states)
+        defer { withExtendedLifetime(stream) {} }
+        await feed.fail()
+        await feed.fail()  // nothing under way: ignored
+        #expect(feed.requests.count == 1)
+        fixture.reconnect.send(())
+        #expect(feed.requests.count == 2)
     }
 
     @Test("V5 the stream's request carries configured headers, and a 401 refreshes the credential once")
@@ -198,11 +200,11 @@ struct EventStreamConnectionTests {
         let stream = fixture.observedStream(owner: states, states: states)
         #expect(feed.requests.first?.header("Authorization") == "Bearer old")
         #expect(feed.requests.first?.header("X-App") == "demo")
-        feed.open(status: 401, headers: [:])
+        await feed.open(status: 401, headers: [:])
         await waitUntil { feed.requests.count >= 2 }
         let again = try #require(feed.requests.dropFirst().first)
         #expect(again.header("Authorization") == "Bearer new")
-        feed.open()
+        await feed.open()
         #expect(stream.connection.value.isOpen)
     }
 }

@@ -32,8 +32,8 @@ struct EventStreamEffectTests {
         let stream = service.eventStream("/events").on("star", .invalidate())
         let events = StateLog()
         stream.events.observe(owner: events) { events.values.append($0.description) }
-        feed.open()
-        feed.send("event: star\ndata: {\"url\": \"/repos/1\"}\n\nevent: star\ndata: /repos/2\n\n")
+        await feed.open()
+        await feed.send("event: star\ndata: {\"url\": \"/repos/1\"}\n\nevent: star\ndata: /repos/2\n\n")
         #expect(events.values == [#"star: {"url": "/repos/1"}"#, "star: /repos/2"])
         fixture.advance(0)
         let reload = try #require(watched.loadRequests.first)
@@ -53,8 +53,8 @@ struct EventStreamEffectTests {
         repo.addObserver(observer)
         let stream = service.eventStream("/events").on("repo", .replaceContent())
         stream.connection.observe(owner: observer) { _ in }
-        feed.open()
-        feed.send("event: repo\ndata: {\"url\": \"https://api.example.com/repos/1\", \"stars\": 5}\n\n")
+        await feed.open()
+        await feed.send("event: repo\ndata: {\"url\": \"https://api.example.com/repos/1\", \"stars\": 5}\n\n")
         #expect(repo.jsonDict["stars"] as? Int == 5)
         #expect(observer.events == ["observerAdded", "newData(eventStream)"])
         #expect(repo.latestError == nil)
@@ -67,8 +67,8 @@ struct EventStreamEffectTests {
         await load(repo, json: ["stars": 1])
         let stream = service.eventStream("/events").on("repo", .replaceContent { _ in [repo] })
         stream.connection.observe(owner: repo) { _ in }
-        feed.open()
-        feed.send("event: repo\ndata: {not json\n\n")
+        await feed.open()
+        await feed.send("event: repo\ndata: {not json\n\n")
         #expect(repo.jsonDict["stars"] as? Int == 1)
     }
 
@@ -78,8 +78,8 @@ struct EventStreamEffectTests {
         let stream = service.eventStream("/events").on("reset", .reload { _ in [list] })
         stream.connection.observe(owner: list) { _ in }
         fixture.network.stub(.get, list.url.absoluteString, json: ["count": 0])
-        feed.open()
-        feed.send("event: reset\ndata: now\n\n")
+        await feed.open()
+        await feed.send("event: reset\ndata: now\n\n")
         let load = try #require(list.loadRequests.first)
         _ = await load.responseInfo
         #expect(list.jsonDict["count"] as? Int == 0)
@@ -91,9 +91,9 @@ struct EventStreamEffectTests {
         let stream = service.eventStream("/events").on("reset", .reload { _ in [list] })
         stream.connection.observe(owner: list) { _ in }
         let route = fixture.network.stub(.get, list.url.absoluteString, json: ["count": 0]).held()
-        feed.open()
-        feed.send(String(repeating: "event: reset\ndata: now\n\n", count: 1_000))
-        feed.send(String(repeating: "event: reset\ndata: now\n\n", count: 1_000))
+        await feed.open()
+        await feed.send(String(repeating: "event: reset\ndata: now\n\n", count: 1_000))
+        await feed.send(String(repeating: "event: reset\ndata: now\n\n", count: 1_000))
         #expect(route.requests.count == 1)
         let first = try #require(list.loadRequests.first)
         route.releaseNext()
@@ -108,11 +108,11 @@ struct EventStreamEffectTests {
     }
 
     @Test("V3 an event naming a resource the service does not hold creates none")
-    func unknownResourceUntouched() {
+    func unknownResourceUntouched() async {
         let stream = service.eventStream("/events").on("star", .invalidate()).on("star", .replaceContent())
         stream.connection.observe(owner: feed) { _ in }
-        feed.open()
-        feed.send("event: star\ndata: /repos/99\n\nevent: star\ndata: not a path\n\n")
+        await feed.open()
+        await feed.send("event: star\ndata: /repos/99\n\nevent: star\ndata: not a path\n\n")
         #expect(service.inspect().resources.count == 1)  // the stream's own
     }
 }

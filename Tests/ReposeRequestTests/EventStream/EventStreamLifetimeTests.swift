@@ -21,13 +21,13 @@ struct EventStreamLifetimeTests {
     }
 
     @Test("V6 one stream per URL while in use: two screens share one connection, and the last to leave closes it")
-    func oneStreamPerURL() {
+    func oneStreamPerURL() async {
         let first = fixture.service.eventStream("/events")
         let second = fixture.service.eventStream("events")  // the same URL, reached another way
         #expect(first === second)
         let one = first.events.observe { _ in }
         let other = second.connection.observe { _ in }
-        feed.open()
+        await feed.open()
         #expect(feed.requests.count == 1)
         one.cancel()
         #expect(feed.isConnected)
@@ -48,10 +48,10 @@ struct EventStreamLifetimeTests {
     }
 
     @Test("V4 cancelling the last subscription closes the connection")
-    func cancelCloses() {
+    func cancelCloses() async {
         let stream = fixture.service.eventStream("/events")
         let subscription = stream.events.observe { _ in }
-        feed.open()
+        await feed.open()
         #expect(feed.isConnected)
         subscription.cancel()
         #expect(!feed.isConnected)
@@ -61,14 +61,14 @@ struct EventStreamLifetimeTests {
     @Test(
         "V4 when the owner goes, the stream closes at its next event and resumes with Last-Event-ID when observed again"
     )
-    func ownerGoneCloses() {
+    func ownerGoneCloses() async {
         let stream = fixture.service.eventStream("/events")
         var owner: StateLog? = StateLog()
         stream.connection.observe(owner: owner!) { _ in }
-        feed.open()
-        feed.send("id: 3\ndata: x\n\n")
+        await feed.open()
+        await feed.send("id: 3\ndata: x\n\n")
         owner = nil
-        feed.send(":ping\n\ndata: y\n\n")
+        await feed.send(":ping\n\ndata: y\n\n")
         #expect(!feed.isConnected)
         let again = StateLog()
         stream.connection.observe(owner: again) { again.values.append($0.description) }
@@ -77,11 +77,11 @@ struct EventStreamLifetimeTests {
     }
 
     @Test("V4 a stream waiting to reconnect stops when its owner goes")
-    func ownerGoneWhileWaiting() {
+    func ownerGoneWhileWaiting() async {
         let stream = fixture.service.eventStream("/events")
         var owner: StateLog? = StateLog()
         stream.connection.observe(owner: owner!) { _ in }
-        feed.fail()
+        await feed.fail()
         owner = nil
         fixture.advance(60)
         #expect(feed.requests.count == 1)
@@ -89,14 +89,14 @@ struct EventStreamLifetimeTests {
     }
 
     @Test("V4 dropping the stream closes it and frees it")
-    func droppedStreamFreed() {
+    func droppedStreamFreed() async {
         weak var weakStream: EventStream?
         weak var weakRunner: EventStreamRunner?
         let owner = StateLog()
         do {
             let stream = fixture.service.eventStream("/events")
             stream.connection.observe(owner: owner) { _ in }
-            feed.open()
+            await feed.open()
             weakStream = stream
             weakRunner = stream.runner
         }
@@ -106,7 +106,7 @@ struct EventStreamLifetimeTests {
     }
 
     @Test("V4 dropping the service closes its streams; nothing is left running or held")
-    func droppedServiceCloses() {
+    func droppedServiceCloses() async {
         weak var weakService: Service?
         weak var weakCore: ServiceCore?
         let network = StubNetworkingProvider()
@@ -121,7 +121,7 @@ struct EventStreamLifetimeTests {
             weakCore = service.core
             stream = service.eventStream("/events")
             stream?.connection.observe(owner: states) { states.values.append($0.description) }
-            feed.open()
+            await feed.open()
         }
         #expect(weakService == nil)
         #expect(!feed.isConnected)

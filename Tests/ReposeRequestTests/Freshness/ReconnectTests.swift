@@ -43,7 +43,7 @@ struct ReconnectTests {
         reconnected.send(())
         #expect(network.sent.map { URL(string: $0.url)?.path } == ["/stale"])
         #expect(unobserved.loadRequests.isEmpty && fresh.loadRequests.isEmpty)
-        network.failPending()
+        await network.failPending()
         withExtendedLifetime(owner) {}
     }
 
@@ -55,7 +55,7 @@ struct ReconnectTests {
         becameActive.send(())
         reconnected.send(())
         #expect(network.sent.count == 1)
-        network.failPending()
+        await network.failPending()
         subscription.cancel()
     }
 

@@ -46,7 +46,7 @@ extension LoggingTests {
             await capture(.network) {
                 await harness.answer(resource.load(), status: 304)
                 let failing = resource.load()
-                harness.network.fail(with: URLError(.notConnectedToInternet))
+                await harness.network.fail(with: URLError(.notConnectedToInternet))
                 await _ = failing.responseInfo
             }
             let results = recorder.lines.filter { $0.contains("→") }

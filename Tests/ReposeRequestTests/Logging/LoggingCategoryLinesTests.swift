@@ -26,7 +26,7 @@ extension LoggingTests {
             await capture(.networkDetails) {
                 await harness.answer(resource.load(), text: "hi", headers: ["Set-Cookie": "id=s3cret"])
                 let failing = resource.load()
-                harness.network.fail(with: URLError(.timedOut))
+                await harness.network.fail(with: URLError(.timedOut))
                 await _ = failing.responseInfo
             }
             #expect(

@@ -34,7 +34,7 @@ extension LoggingTests {
                     resource.loadIfNeeded()
                     await harness.answer(resource.load(), status: 500)
                     let failing = resource.load()
-                    harness.network.fail(with: Self.transportError())
+                    await harness.network.fail(with: Self.transportError())
                     await _ = failing.responseInfo
                 }
             }
@@ -62,7 +62,7 @@ extension LoggingTests {
         @Test("an error's description, debug description and message hide a URL its cause carried")
         func errorDescription() async throws {
             let failing = resource.load()
-            harness.network.fail(with: Self.transportError())
+            await harness.network.fail(with: Self.transportError())
             let error = try #require(await failing.responseInfo.response.error)
             #expect("\(error)".contains("<redacted>"))
             expectNoSecret("\(error)")

@@ -40,7 +40,7 @@ struct RequestMetricsTests {
         let load = resource.load()
         #expect(heard.events == ["m start get /v1/items"])
         advance(seconds: 2)
-        network.reportProgress(TransferProgress(bytesReceived: 3, bytesExpectedToReceive: 10))
+        await network.reportProgress(TransferProgress(bytesReceived: 3, bytesExpectedToReceive: 10))
         advance(seconds: 1)
         await harness.answer(load, text: "0123456789")
         let metrics = try #require(heard.metrics.first)
@@ -84,10 +84,10 @@ struct RequestMetricsTests {
         let resource = harness.service.resource("/items")
         await harness.answer(resource.load(), text: "hello", headers: ["ETag": "\"v1\""])
         let revalidation = resource.load()
-        network.respond(status: 304)
+        await network.respond(status: 304)
         _ = await revalidation.responseInfo
         let post = resource.request(.post, text: "abc")
-        network.fail(with: URLError(.notConnectedToInternet))
+        await network.fail(with: URLError(.notConnectedToInternet))
         _ = await post.responseInfo
         #expect(heard.metrics.map(\.source) == [.network, .notModified, .none])
         #expect(heard.metrics.map(\.statusCode) == [200, 304, nil])
@@ -102,16 +102,16 @@ struct RequestMetricsTests {
         let connection = ConnectionMetrics(
             domainLookup: 0.01, connect: 0.05, secureConnection: 0.03, isReused: false, networkProtocol: "h2")
         let load = resource.load()
-        network.respond(with: NetworkResponse(statusCode: 200, body: Data("a".utf8), connection: connection))
+        await network.respond(with: NetworkResponse(statusCode: 200, body: Data("a".utf8), connection: connection))
         _ = await load.responseInfo
         let cached = resource.load()
-        network.respond(
+        await network.respond(
             with: NetworkResponse(
                 statusCode: 200, body: Data("b".utf8), connection: ConnectionMetrics(isReused: true), isFromCache: true)
         )
         _ = await cached.responseInfo
         let failed = resource.load()
-        network.fail(with: URLError(.timedOut))
+        await network.fail(with: URLError(.timedOut))
         _ = await failed.responseInfo
         #expect(heard.metrics.map(\.source) == [.network, .cache, .none])
         #expect(heard.metrics.map(\.connection) == [connection, ConnectionMetrics(isReused: true), nil])
@@ -124,7 +124,7 @@ struct RequestMetricsTests {
         }
         monitor()
         let load = harness.service.resource("/items").load()
-        network.respond(status: 503)
+        await network.respond(status: 503)
         await waitUntil { (load.delegate as? NetworkRequest)?.isWaitingToRetry == true }
         advance(seconds: 1)
         await harness.answer(load, text: "ok")
@@ -144,9 +144,9 @@ struct RequestMetricsTests {
         harness.service.configure { [auth] in $0.authenticator = auth }
         monitor("/items/**")
         let load = harness.service.resource("/items/a").load()
-        network.respond(status: 401)
+        await network.respond(status: 401)
         await waitUntil { network.sent.count == 2 }
-        network.respond(status: 200, contentType: "text/plain", text: "new")
+        await network.respond(status: 200, contentType: "text/plain", text: "new")
         await waitUntil { network.sent.count == 3 }
         await harness.answer(load, text: "the items")
         #expect(heard.metrics.map(\.attempts) == [1, 2])

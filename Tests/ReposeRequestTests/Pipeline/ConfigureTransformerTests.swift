@@ -61,21 +61,8 @@ struct ConfigureTransformerTests {
         #expect(resource.latestError?.httpStatusCode == 503)
     }
 
-    @Test("a response delivered off the main queue is parsed right there, before the provider's call returns")
-    func parsedWhereDeliveredOffMain() async {
-        let recorder = RecordingTransformer()
-        service.configure { $0.pipeline[.model].add(recorder) }
-        let resource = service.resource("/a")
-        let request = resource.load()
-        let network = harness.network
-        await Task.detached { network.respond(contentType: "text/plain", text: "bg") }.value
-        #expect(recorder.ranOnMainQueue == [false])  // already parsed: the response went nowhere else first
-        await _ = request.responseInfo
-        #expect(resource.text == "bg")
-    }
-
     @Test(
-        "a body delivered on the main queue is parsed there up to the size limit, and on a background queue above it",
+        "U6 a body up to the size limit is parsed on the main actor as it is delivered, a larger one on a queue of its own first",
         arguments: [
             (ResponseProcessor.mainQueueBodyLimit, true), (ResponseProcessor.mainQueueBodyLimit + 1, false),
         ])
@@ -84,7 +71,7 @@ struct ConfigureTransformerTests {
         service.configure { $0.pipeline[.model].add(recorder) }
         let resource = service.resource("/a")
         let request = resource.load()
-        harness.network.respond(contentType: "text/plain", text: String(repeating: "x", count: size))
+        await harness.network.respond(contentType: "text/plain", text: String(repeating: "x", count: size))
         await _ = request.responseInfo
         #expect(recorder.ranOnMainQueue == [parsedOnMain])
         #expect(resource.text.count == size)

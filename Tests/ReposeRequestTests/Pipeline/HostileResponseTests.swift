@@ -52,7 +52,7 @@ struct HostileResponseTests {
         let observer = RecordingObserver()
         resource.addObserver(observer)
         let request = resource.load()
-        harness.network.respond(status: 200, headers: ["Content-Type": contentType], body: body)
+        await harness.network.respond(status: 200, headers: ["Content-Type": contentType], body: body)
         _ = await request.responseInfo
         return Array(observer.events.dropFirst())
     }
@@ -130,7 +130,7 @@ struct HostileResponseTests {
         resource.overrideLocalData(with: Entity<Any>(content: "good", contentType: "text/plain"))
         resource.addObserver(observer)
         let request = resource.load()
-        harness.network.respond(status: 200, contentType: "text/plain", text: "bad")
+        await harness.network.respond(status: 200, contentType: "text/plain", text: "bad")
         _ = await request.responseInfo
         return Array(observer.events.dropFirst())
     }

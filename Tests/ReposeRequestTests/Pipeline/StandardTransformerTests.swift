@@ -13,7 +13,7 @@ struct StandardTransformerTests {
     /// Loads `resource` with a response made of raw bytes.
     func load(status: Int = 200, contentType: String, bytes: [UInt8]) async {
         let request = resource.load()
-        harness.network.respond(status: status, headers: ["Content-Type": contentType], body: Data(bytes))
+        await harness.network.respond(status: status, headers: ["Content-Type": contentType], body: Data(bytes))
         await _ = request.responseInfo
     }
 

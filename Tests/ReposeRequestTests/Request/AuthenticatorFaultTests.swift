@@ -34,7 +34,7 @@ struct AuthenticatorFaultTests {
 
     /// Answers the oldest pending request, then waits until `count` requests have been sent in all.
     func respond(_ status: Int, text: String = "", thenSent count: Int) async {
-        network.respond(status: status, contentType: "text/plain", text: text)
+        await network.respond(status: status, contentType: "text/plain", text: text)
         await waitUntil { network.sent.count == count }
     }
 
@@ -115,7 +115,7 @@ struct AuthenticatorFaultTests {
     func failedRefreshDoesNotStorm() async throws {
         let a = resource("a").load()
         await respond(401, thenSent: 2)
-        network.respond(status: 400, contentType: "text/plain", text: "refresh token revoked")
+        await network.respond(status: 400, contentType: "text/plain", text: "refresh token revoked")
         #expect(await a.responseInfo.response.error?.httpStatusCode == 400)
         #expect(auth.refreshFailure?.httpStatusCode == 400)
 
@@ -142,7 +142,7 @@ struct AuthenticatorFaultTests {
     func retryAfterFailure() async throws {
         _ = resource("a").load()
         await respond(401, thenSent: 2)
-        network.respond(status: 400)
+        await network.respond(status: 400)
         await waitUntil { auth.refreshFailure != nil }
         auth.retryRefresh()
         #expect(auth.refreshFailure == nil)
@@ -159,9 +159,9 @@ struct AuthenticatorFaultTests {
     func lateRejection() async throws {
         let (a, b) = (resource("a").load(), resource("b").load())
         await respond(401, thenSent: 3)  // a: the refresh starts; b is still out with the old credential
-        network.respond(toPendingAt: 1, status: 400)  // the refresh fails before b's answer
+        await network.respond(toPendingAt: 1, status: 400)  // the refresh fails before b's answer
         #expect(await a.responseInfo.response.error?.httpStatusCode == 400)
-        network.respond(status: 401)  // b, sent with the rejected credential
+        await network.respond(status: 401)  // b, sent with the rejected credential
         #expect(await b.responseInfo.response.error?.httpStatusCode == 400)
         #expect(refreshes.value == 1)
         #expect(network.sent.count == 3)
@@ -175,18 +175,18 @@ struct AuthenticatorFaultTests {
     func crowdOf401s(_ outcome: Outcome) async throws {
         let loads = (0..<200).map { resource("\($0)").load() }
         await respond(401, thenSent: 201)  // the first: the refresh's request goes out last
-        for _ in 1..<200 { network.respond(status: 401) }
+        await network.respond(toOldest: 199, status: 401)
         await waitUntil { auth.refreshWaiters == 200 }  // every 401 has reached the authenticator
         #expect(network.pendingCount == 1)
         #expect(network.oldestPending?.url == "https://zingle.frotz/v1/auth/token")
         switch outcome {
         case .succeeds:
-            network.respond(status: 200, contentType: "text/plain", text: "new")
+            await network.respond(status: 200, contentType: "text/plain", text: "new")
             await waitUntil { network.sent.count == 401 }
             #expect(sentCredentials.suffix(200).allSatisfy { $0 == "Bearer new" })
-            for _ in 0..<200 { network.respond(status: 200, contentType: "text/plain", text: "ok") }
+            await network.respond(toOldest: 200, text: "ok")
         case .fails:
-            network.respond(status: 400)
+            await network.respond(status: 400)
         case .timesOut:
             harness.scheduler.advance(by: .seconds(30))
         }

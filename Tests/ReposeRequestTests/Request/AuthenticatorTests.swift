@@ -36,7 +36,7 @@ struct AuthenticatorTests {
 
     /// Answers the oldest pending request, then waits until `count` requests have been sent in all.
     func respond(_ status: Int, text: String = "", thenSent count: Int) async {
-        network.respond(status: status, contentType: "text/plain", text: text)
+        await network.respond(status: status, contentType: "text/plain", text: text)
         await waitUntil { network.sent.count == count }
     }
 
@@ -66,14 +66,14 @@ struct AuthenticatorTests {
         await respond(401, thenSent: 4)  // a: the refresh starts
         let d = resource("d").load()  // started during the refresh: not sent yet
         #expect(network.sent.count == 4)
-        network.respond(status: 401)  // b joins
-        network.respond(status: 401)  // c joins
+        await network.respond(status: 401)  // b joins
+        await network.respond(status: 401)  // c joins
         await respond(200, text: "new", thenSent: 8)  // the refresh: a, b, c and d go out with the new credential
         #expect(refreshes.value == 1)
         #expect(sentPaths.filter { $0 == "/v1/auth/token" }.count == 1)
         #expect(sentCredentials.suffix(4) == Array(repeating: "Bearer new", count: 4))
         #expect(Set(sentPaths.suffix(4)) == ["/v1/items/a", "/v1/items/b", "/v1/items/c", "/v1/items/d"])
-        for _ in 0..<4 { network.respond(status: 200, contentType: "text/plain", text: "ok") }
+        for _ in 0..<4 { await network.respond(status: 200, contentType: "text/plain", text: "ok") }
         for request in [a, b, c, d] {
             let info = await request.responseInfo
             #expect(info.response.entity?.text == "ok")
@@ -86,8 +86,8 @@ struct AuthenticatorTests {
         let a = resource("a").addObserver(observers[0]).load()
         let b = resource("b").addObserver(observers[1]).load()
         await respond(401, thenSent: 3)
-        network.respond(status: 401)
-        network.respond(status: 400, contentType: "text/plain", text: "refresh token revoked")
+        await network.respond(status: 401)
+        await network.respond(status: 400, contentType: "text/plain", text: "refresh token revoked")
         for request in [a, b] {
             let error = await request.responseInfo.response.error
             #expect(error?.httpStatusCode == 400)

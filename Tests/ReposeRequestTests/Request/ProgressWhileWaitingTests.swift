@@ -48,15 +48,7 @@ struct ProgressWhileWaitingTests {
         harness.scheduler.advance(by: .seconds(2))
         let waited = request.progress
         let expected = waited + (1 - waited) * 0.5
-        await withCheckedContinuation { (reported: CheckedContinuation<Void, Never>) in
-            var waiting = true
-            request.onProgress { progress in
-                guard waiting, progress >= expected - 1e-9 else { return }
-                waiting = false
-                reported.resume()
-            }
-            harness.network.reportProgress(TransferProgress(bytesReceived: 50, bytesExpectedToReceive: 100))
-        }
+        await harness.network.reportProgress(TransferProgress(bytesReceived: 50, bytesExpectedToReceive: 100))
         let halfway = request.progress
         #expect(abs(halfway - expected) < 1e-9)
         harness.scheduler.advance(by: .seconds(5))
@@ -136,8 +128,8 @@ struct ProgressWhileWaitingTests {
         let request = service.resource("/a").load()
         let second = service.resource("/b").load()
         #expect(request.progress < 0.3 && second.progress < 0.3)
-        network.respond(status: 200)
-        network.respond(status: 200)
+        await network.respond(status: 200)
+        await network.respond(status: 200)
         _ = await request.responseInfo
         _ = await second.responseInfo
         #expect(request.progress == 1 && second.progress == 1)

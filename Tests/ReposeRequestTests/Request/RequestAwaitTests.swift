@@ -43,7 +43,7 @@ struct RequestAwaitTests {
         let request = resource.load()
         request.onNewData { entity in log.append("hook newData \(entity.text)") }
         let task = await awaiting(request, log: log)
-        harness.network.respond(status: 200, contentType: "text/plain", text: "hello")
+        await harness.network.respond(status: 200, contentType: "text/plain", text: "hello")
         #expect(await task.value == "new hello")
         #expect(
             log.entries == [
@@ -62,18 +62,12 @@ struct RequestAwaitTests {
         harness.service.configure { $0.progressReportingInterval = 0 }
         let request = resource.load()
         var seen: [Double] = []
-        var progressed: CheckedContinuation<Void, Never>?
-        request.onProgress {
-            seen.append($0)
-            progressed?.resume()
-            progressed = nil
-        }
+        request.onProgress { seen.append($0) }
         let task = await awaiting(request)
-        harness.network.reportProgress(TransferProgress(bytesReceived: 50, bytesExpectedToReceive: 100))
-        await withCheckedContinuation { progressed = $0 }  // delivered on the main actor, so not before this waits
-        #expect(seen == [0.5])
+        await harness.network.reportProgress(TransferProgress(bytesReceived: 50, bytesExpectedToReceive: 100))
+        #expect(seen == [0.5])  // delivered on the main actor before the report's await resumes here
         #expect(request.state == .inProgress)
-        harness.network.respond(status: 200)
+        await harness.network.respond(status: 200)
         #expect(await task.value == "new ")
         #expect(seen == [0.5, 1])
     }
@@ -83,7 +77,7 @@ struct RequestAwaitTests {
         let request = resource.load()
         let first = await awaiting(request)
         let second = await awaiting(request)
-        harness.network.respond(status: 200, contentType: "text/plain", text: "shared")
+        await harness.network.respond(status: 200, contentType: "text/plain", text: "shared")
         #expect(await first.value == "new shared")
         #expect(await second.value == "new shared")
     }
@@ -97,7 +91,7 @@ struct RequestAwaitTests {
         task.cancel()
         #expect(await task.value == "cancelled")
         #expect(harness.network.cancelledCount == 1)
-        harness.network.respond(status: 200, contentType: "text/plain", text: "late")  // ignored
+        await harness.network.respond(status: 200, contentType: "text/plain", text: "late")  // ignored
         #expect(resource.latestData == nil)
     }
 

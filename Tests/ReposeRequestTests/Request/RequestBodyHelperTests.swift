@@ -39,7 +39,7 @@ struct RequestBodyHelperTests {
     @Test("E2 a response without a body yields zero-length Data", arguments: [(RequestMethod.head, 200), (.post, 204)])
     func emptyBody(method: RequestMethod, status: Int) async throws {
         let request = resource.request(method)
-        harness.network.respond(status: status)
+        await harness.network.respond(status: status)
         let entity = try #require(await request.response.entity)
         #expect(entity.content as? Data == Data())
     }

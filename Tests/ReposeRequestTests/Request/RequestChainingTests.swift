@@ -206,8 +206,8 @@ struct RequestChainingTests {
         let chain = resource.request(.get).chained { _ in .passTo(service.resource("/next").request(.get)) }
         var seen: [Double] = []
         chain.onProgress { seen.append($0) }
-        harness.network.reportProgress(TransferProgress(bytesReceived: 50, bytesExpectedToReceive: 100))
-        harness.network.respond(status: 200)
+        await harness.network.reportProgress(TransferProgress(bytesReceived: 50, bytesExpectedToReceive: 100))
+        await harness.network.respond(status: 200)
         await yieldUntil { harness.network.pendingCount > 0 }
         #expect(seen == [0.5])
         #expect(chain.progress == 0.5)

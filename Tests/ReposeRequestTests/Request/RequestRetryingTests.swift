@@ -24,7 +24,7 @@ struct RequestRetryingTests {
 
     /// Answers the oldest request with `status`, then waits until the retry's timer is set (or the request ended).
     func fail(_ request: Request, status: Int, headers: [String: String] = [:]) async {
-        network.respond(status: status, headers: headers)
+        await network.respond(status: status, headers: headers)
         await waitUntil { waitsToRetry(request) || request.state == .completed }
     }
 
@@ -160,7 +160,7 @@ struct RequestRetryingTests {
     func transientTransportErrors(code: URLError.Code) async {
         retrying()
         let load = resource.load()
-        network.fail(with: URLError(code))
+        await network.fail(with: URLError(code))
         await waitUntil { waitsToRetry(load) }
         advance(milliseconds: 1000)
         #expect(network.sent.count == 2)
@@ -178,8 +178,8 @@ struct RequestRetryingTests {
         retrying()
         let load = resource.load()
         switch failure {
-        case .status(let status): network.respond(status: status)
-        case .transport(let code): network.fail(with: URLError(code))
+        case .status(let status): await network.respond(status: status)
+        case .transport(let code): await network.fail(with: URLError(code))
         }
         _ = await load.responseInfo
         #expect(network.sent.count == 1)

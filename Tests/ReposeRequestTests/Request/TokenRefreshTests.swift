@@ -63,9 +63,9 @@ struct TokenRefreshTests {
         let observer = RecordingObserver()
         items.addObserver(observer)
         let load = items.load()
-        network.respond(status: 401)
+        await network.respond(status: 401)
         await yieldUntil { network.sent.count == 2 }
-        network.respond(status: 200, contentType: "application/octet-stream", text: "new")
+        await network.respond(status: 200, contentType: "application/octet-stream", text: "new")
         await yieldUntil { network.sent.count == 3 }
         await harness.answer(load, contentType: "application/octet-stream", text: "the items")
 
@@ -81,13 +81,13 @@ struct TokenRefreshTests {
     func sharedRenewal() async {
         let first = items.load()
         let second = harness.service.resource("/api/other").request(.get)
-        network.respond(status: 401)
-        network.respond(status: 401)
+        await network.respond(status: 401)
+        await network.respond(status: 401)
         await yieldUntil { network.sent.count == 3 }
-        network.respond(status: 200, contentType: "application/octet-stream", text: "new")
+        await network.respond(status: 200, contentType: "application/octet-stream", text: "new")
         await yieldUntil { network.sent.count == 5 }
-        network.respond(status: 200)
-        network.respond(status: 200)
+        await network.respond(status: 200)
+        await network.respond(status: 200)
         _ = await first.responseInfo
         _ = await second.responseInfo
         #expect(network.sent.filter { URL(string: $0.url)?.path == "/v1/auth/token" }.count == 1)
@@ -98,9 +98,9 @@ struct TokenRefreshTests {
     @Test("when the renewal fails, the request fails with its original 401")
     func renewalFails() async {
         let load = items.load()
-        network.respond(status: 401)
+        await network.respond(status: 401)
         await yieldUntil { network.sent.count == 2 }
-        network.respond(status: 500)
+        await network.respond(status: 500)
         let info = await load.responseInfo
         #expect(info.response.error?.httpStatusCode == 401)
         #expect(network.sent.count == 2)

@@ -29,7 +29,7 @@ struct LoadTests {
         }
         #expect(harness.network.sent.count == resources.count)
         #expect(Set(harness.network.sent.compactMap { URL(string: $0.url)?.path }).count == resources.count)
-        for _ in resources { harness.network.respond(status: 200, contentType: "text/plain", text: "ok") }
+        await harness.network.respond(toOldest: resources.count, text: "ok")
         for request in firstRequests.values { _ = await request.responseInfo }
         #expect(resources.allSatisfy { $0.text == "ok" && !$0.isLoading })
     }
@@ -45,7 +45,7 @@ struct LoadTests {
             }
         }
         let loads = resources.map { $0.load() }
-        for _ in resources { harness.network.respond(status: 200, contentType: "text/plain", text: "seen") }
+        await harness.network.respond(toOldest: resources.count, text: "seen")
         for load in loads { _ = await load.responseInfo }
         let failing = resources.indices.filter { index in
             !observers[index].allSatisfy { $0.events == ["observerAdded", "requested", "newData(network)"] }
@@ -98,20 +98,17 @@ struct LoadTests {
     }
 }
 
-/// Answers every request on the next turn of the main queue with the same small text, and records nothing, so that
-/// the only memory a run of loads keeps is what Repose keeps.
+/// Answers every request at once, from another thread, with the same small text, and records nothing, so that the
+/// only memory a run of loads keeps is what Repose keeps.
 final class InstantNetwork: NetworkingProvider, Sendable {
     private struct Task: NetworkingTask {
         func cancel() {}
     }
 
-    func startRequest(
-        _ request: URLRequest, progress: @escaping @Sendable (TransferProgress) -> Void,
-        completion: @escaping @Sendable (Result<NetworkResponse, any Error>) -> Void
-    ) -> any NetworkingTask {
-        DispatchQueue.main.async {
+    func startTransfer(_ request: URLRequest, into sink: any ResponseSink) -> any NetworkingTask {
+        DispatchQueue.global().async {
             let headers = ["Content-Type": "text/plain"]
-            completion(.success(NetworkResponse(statusCode: 200, headers: headers, body: Data("tick".utf8))))
+            sink.deliver(.success(NetworkResponse(statusCode: 200, headers: headers, body: Data("tick".utf8))))
         }
         return Task()
     }

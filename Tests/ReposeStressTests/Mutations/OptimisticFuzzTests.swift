@@ -46,8 +46,9 @@ struct OptimisticFuzzTests {
     func randomInterleavings() async {
         await FuzzRun().check("optimistic layers", cases: 3, filter: "OptimisticFuzz") { fuzz in
             let harness = Harness()
-            defer { harness.network.failPending() }
-            return await Self.run(&fuzz, harness: harness, steps: 1_000)
+            let outcome = await Self.run(&fuzz, harness: harness, steps: 1_000)
+            await harness.network.failPending()
+            return outcome
         }
     }
 
@@ -80,7 +81,7 @@ struct OptimisticFuzzTests {
                 switch operation {
                 case .mutation(let request, let target, let id, let field, let value):
                     if outcome < 5 {
-                        harness.network.respond(toPendingAt: position, status: 204)
+                        await harness.network.respond(toPendingAt: position, status: 204)
                         models[target].server[field] = value
                         models[target].settleCount += 1
                         if let i = models[target].changes.firstIndex(where: { $0.id == id }) {
@@ -89,7 +90,7 @@ struct OptimisticFuzzTests {
                         fuzz.note("\(step): PATCH \(field)=\(value) succeeds")
                     } else {
                         if outcome < 8 {
-                            harness.network.respond(toPendingAt: position, status: 500)
+                            await harness.network.respond(toPendingAt: position, status: 500)
                         } else {
                             request.cancel()
                         }
@@ -100,7 +101,7 @@ struct OptimisticFuzzTests {
                 case .load(let request, let target, let settledBy):
                     if outcome < 8 {
                         let body = (try? JSONSerialization.data(withJSONObject: models[target].server)) ?? Data()
-                        harness.network.respond(
+                        await harness.network.respond(
                             toPendingAt: position, headers: ["Content-Type": "application/json"], body: body)
                         models[target].base = models[target].server
                         models[target].changes.removeAll { ($0.settledAt ?? .max) <= settledBy }

@@ -31,7 +31,7 @@ final class OutboxFixture {
     }
 
     deinit {
-        network.failPending()
+        Task { [network] in await network.failPending() }
         for gate in holds { gate.signal() }  // a gate already signalled gains a count nothing waits for
         try? FileManager.default.removeItem(at: folder)
     }
@@ -62,7 +62,7 @@ final class OutboxFixture {
     /// Fails every request on its way as an offline network would, and waits until the outbox has taken it in.
     func goOffline() async {
         await settle()
-        while network.pendingCount > 0 { network.fail(with: URLError(.notConnectedToInternet)) }
+        while network.pendingCount > 0 { await network.fail(with: URLError(.notConnectedToInternet)) }
         await outbox.idle()
     }
 

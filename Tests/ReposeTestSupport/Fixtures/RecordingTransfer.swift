@@ -6,15 +6,21 @@ import Testing
 import FoundationNetworking
 #endif
 
-/// Records what a networking provider reports for one request (progress samples, completions) and lets a test
-/// await a state with a time bound: a wait that runs out records an issue instead of hanging the run.
-final class RecordingTransfer: @unchecked Sendable {
+/// Records what a networking provider hands a sink for one request (the head, the body's pieces, progress samples,
+/// the end) and lets a test await a state with a time bound: a wait that runs out records an issue instead of
+/// hanging the run.
+final class RecordingTransfer: ResponseSink, @unchecked Sendable {
     // `@unchecked Sendable`: every stored property is only touched under `lock`.
 
     private let lock = NSLock()
+    private var head: NetworkResponse?
+    private var body = Data()
+    private var pieces: [Int] = []
     private var samples: [TransferProgress] = []
     private var results: [Result<NetworkResponse, any Error>] = []
     private var waiters: [Waiter] = []
+    /// Refuses the body once this many bytes of it came, as a sink with a size limit does.
+    private let limit: Int?
 
     private struct Waiter {
         let isSatisfied: (RecordingTransfer) -> Bool
@@ -22,25 +28,58 @@ final class RecordingTransfer: @unchecked Sendable {
     }
 
     /// How long a wait may take before it records an issue. Generous: a bound against hanging, not a speed check.
-    /// Deliveries go through the main queue, which the rest of the suite, running in parallel on a small machine
-    /// (sanitizers included), can keep busy for many seconds.
+    /// The rest of the suite, running in parallel on a small machine (sanitizers included), can keep the provider's
+    /// queues busy for many seconds.
     static let patience = Patience.wait
 
-    /// Starts `request` on `provider`, recording what it reports.
-    static func send(_ request: URLRequest, to provider: any NetworkingProvider) -> RecordingTransfer {
-        let recording = RecordingTransfer()
-        _ = provider.startRequest(request, progress: recording.progress, completion: recording.completion)
+    init(refusingPast limit: Int? = nil) {
+        self.limit = limit
+    }
+
+    /// Starts `request` on `provider`, recording what it hands over.
+    static func send(
+        _ request: URLRequest, to provider: any NetworkingProvider, refusingPast limit: Int? = nil
+    ) -> RecordingTransfer {
+        let recording = RecordingTransfer(refusingPast: limit)
+        _ = provider.startTransfer(request, into: recording)
         return recording
     }
 
-    /// The closure to pass as a provider's `progress`.
-    var progress: @Sendable (TransferProgress) -> Void {
-        { [self] sample in record { $0.samples.append(sample) } }
+    func receive(_ response: NetworkResponse) -> Bool {
+        record { $0.head = response }
+        return true
     }
 
-    /// The closure to pass as a provider's `completion`.
-    var completion: @Sendable (Result<NetworkResponse, any Error>) -> Void {
-        { [self] result in record { $0.results.append(result) } }
+    func receive(_ bytes: Data) -> Bool {
+        var isWithinLimit = true
+        record {
+            $0.body.append(bytes)
+            $0.pieces.append(bytes.count)
+            if let limit = $0.limit, $0.body.count > limit {
+                isWithinLimit = false
+                $0.results.append(.failure(RequestError.Cause.ResponseTooLarge(maximumSize: limit)))
+            }
+        }
+        return isWithinLimit
+    }
+
+    func progress(_ sample: TransferProgress) {
+        record { $0.samples.append(sample) }
+    }
+
+    func finish(_ error: (any Error)?, connection: ConnectionMetrics?, isFromCache: Bool) {
+        record { recording in
+            if let error {
+                recording.results.append(.failure(error))
+            } else if var response = recording.head {
+                response.body = recording.body
+                response.connection = connection
+                response.isFromCache = isFromCache
+                recording.results.append(.success(response))
+            } else {
+                recording.results.append(.failure(URLError(.badServerResponse)))
+            }
+        }
     }
 
     /// The progress samples so far, in the order they arrived.
@@ -48,7 +87,17 @@ final class RecordingTransfer: @unchecked Sendable {
         lock.withLock { samples }
     }
 
-    /// How many times the completion was called so far.
+    /// The sizes of the body's pieces so far, in the order they arrived.
+    var pieceSizes: [Int] {
+        lock.withLock { pieces }
+    }
+
+    /// The status and headers, once they arrived.
+    var receivedResponse: NetworkResponse? {
+        lock.withLock { head }
+    }
+
+    /// How many times the transfer ended so far.
     var completionCount: Int {
         lock.withLock { results.count }
     }
@@ -98,9 +147,7 @@ final class RecordingTransfer: @unchecked Sendable {
     func firstBytesReceived(
         within timeout: Duration = RecordingTransfer.patience, sourceLocation: SourceLocation = #_sourceLocation
     ) async -> Bool {
-        await wait(within: timeout, sourceLocation: sourceLocation) { recording in
-            recording.samples.contains { $0.bytesReceived > 0 }
-        }
+        await wait(within: timeout, sourceLocation: sourceLocation) { !$0.body.isEmpty }
     }
 
     private func record(_ change: (RecordingTransfer) -> Void) {

@@ -1,0 +1,228 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One attempt of a ``NetworkRequest``, as the networking provider sees it: the request's ``ResponseSink``. It takes
+/// the provider's calls on whatever thread they come, hands the body to the request's ``BodySink``, counts the bytes
+/// for progress and metrics, and brings what the main actor must hear back to it by one route.
+///
+/// **The route back.** What the provider's threads produce waits in `inbox`, under `lock`: progress samples, a body's
+/// news, the ending. The first report while no hop is on its way sends one ``MainRoute`` block, which delivers
+/// everything there by then, in order; a response whose progress and end come at once costs one hop.
+///
+/// **Where the body is processed.** A whole body that is small and fills no cache is processed in that delivery, on
+/// the main actor: a hop costs more than parsing it. Any other is processed first on a queue of its own: the app's
+/// transformers and models never run on the provider's thread, which a session's other transfers share (rule U6).
+///
+/// Safe (`@unchecked Sendable`): every variable is touched only under `lock`; the sink is called outside it, one
+/// call at a time as the provider makes them, apart from `discard`.
+final class TransferAttempt: ResponseSink, @unchecked Sendable {
+    /// What ends an attempt, as it waits for the main actor.
+    enum Ending {
+        case outcome(ResponseProcessor.Outcome)
+        /// A small whole body, processed on the main actor as it is delivered.
+        case whole(NetworkResponse)
+    }
+
+    private struct Inbox {
+        /// Whether reports are taken: until the attempt is cancelled.
+        var isOpen = true
+        /// Whether the attempt has ended: the provider's later calls find nothing to do.
+        var hasEnded = false
+        var isHopPending = false
+        /// Every sample since the last delivery, in order, stamped on the service's clock as it arrived.
+        var samples: [(TransferProgress, at: TimeInterval)] = []
+        var news: [BodyNews] = []
+        var ending: Ending?
+    }
+
+    let processor: ResponseProcessor
+    private let metrics: MetricsRecorder?
+    private let lock = NSLock()
+    /// Until the ending is delivered or the attempt is cancelled: the provider holds the attempt, so a request that
+    /// nobody else holds still completes.
+    private var request: NetworkRequest?
+    private var body: any BodySink
+    private var head: NetworkResponse?
+    private var sampler: ProgressSampler
+    private var inbox = Inbox()
+    /// The provider's handle, to cancel the transfer.
+    private var task: (any NetworkingTask)?
+
+    init(for request: NetworkRequest, body: any BodySink, processor: ResponseProcessor, metrics: MetricsRecorder?) {
+        self.request = request
+        self.body = body
+        self.processor = processor
+        self.metrics = metrics
+        sampler = ProgressSampler(at: processor.now())
+    }
+
+    /// Sends `request` through `provider` into this attempt.
+    func start(_ request: URLRequest, on provider: any NetworkingProvider) {
+        let started = provider.startTransfer(request, into: self)
+        lock.withLock { task = started }
+    }
+
+    /// Stops the attempt: nothing more is delivered, the body's sink lets go of what it kept, the transfer stops.
+    func cancel() {
+        let (sink, task) = lock.withLock { () -> (any BodySink, (any NetworkingTask)?) in
+            let taken = (body, self.task)
+            inbox = Inbox()
+            inbox.isOpen = false
+            request = nil
+            self.task = nil
+            return taken
+        }
+        sink.discard()
+        task?.cancel()
+    }
+
+    /// Whether a report waits for its hop to the main actor.
+    var hasReportInFlight: Bool { lock.withLock { inbox.isHopPending } }
+
+    // MARK: What the provider calls
+
+    func receive(_ response: NetworkResponse) -> Bool {
+        metrics?.record(head: response)
+        let sink = lock.withLock { () -> (any BodySink)? in
+            guard inbox.isOpen, !inbox.hasEnded, head == nil else { return nil }
+            head = response
+            if response.statusCode >= 400, !body.takesErrorBodies {
+                body.discard()
+                body = MemoryBody(maximumSize: MemoryBody.errorBodyLimit, truncates: true)
+            }
+            sampler.expect(response.contentLength)
+            return body
+        }
+        guard let sink else { return false }
+        return take { try sink.begin(response) }
+    }
+
+    func receive(_ bytes: Data) -> Bool {
+        metrics?.recordBody(bytes.count)
+        let time = processor.now()
+        let taken = lock.withLock { () -> ((any BodySink), Bool)? in
+            guard inbox.isOpen, !inbox.hasEnded else { return nil }
+            return (body, sampler.received(bytes.count, at: time))
+        }
+        guard let (sink, isWorthReport) = taken else { return false }
+        guard take({ try sink.append(bytes) }) else { return false }
+        if isWorthReport { postSample(at: time) }
+        return true
+    }
+
+    func progress(_ sample: TransferProgress) {
+        metrics?.record(sample)
+        let time = processor.now()
+        if lock.withLock({ inbox.isOpen && !inbox.hasEnded && sampler.merge(sample, at: time) }) {
+            postSample(at: time)
+        }
+    }
+
+    func finish(_ error: (any Error)?, connection: ConnectionMetrics?, isFromCache: Bool) {
+        metrics?.recordEnd(connection: connection, isFromCache: isFromCache)
+        guard let (sink, head) = lock.withLock({ inbox.isOpen && !inbox.hasEnded ? (body, head) : nil }) else {
+            return
+        }
+        guard let head, error == nil else {
+            return fail(with: error ?? URLError(.badServerResponse))  // a provider's end without a response
+        }
+        let end: BodyEnd
+        do {
+            end = try sink.end(head)
+        } catch {
+            return fail(with: error)
+        }
+        switch end {
+        case .content(let content):
+            var metadata = head
+            metadata.body = Data()
+            let entity = Entity<Any>(response: metadata, content: content, timestamp: processor.now())
+            post(.outcome(.response(.success(entity))))
+        case .whole(let response) where processor.isCostly(response):
+            DispatchQueue.global(qos: .userInitiated).async {
+                self.post(.outcome(self.processor.process(.success(response))))
+            }
+        case .whole(let response):
+            post(.whole(response))
+        }
+    }
+
+    /// Ends the attempt with `error`: a transport failure, a body its sink refused, a file that could not be made.
+    func fail(with error: any Error) {
+        lock.withLock { body }.discard()
+        post(.outcome(processor.process(.failure(error))))
+    }
+
+    /// Runs one step of the body's sink: its news goes to the main actor; an error ends the attempt, and says the
+    /// provider should stop.
+    private func take(_ step: () throws -> BodyNews?) -> Bool {
+        do {
+            if let news = try step() {
+                post { $0.news.append(news) }
+            }
+            return true
+        } catch {
+            fail(with: error)
+            return false
+        }
+    }
+
+    // MARK: The route back to the main actor
+
+    private func postSample(at time: TimeInterval) {
+        post { inbox in
+            if let sample = sampler.take(at: time) { inbox.samples.append((sample, time)) }
+        }
+    }
+
+    private func post(_ ending: Ending) {
+        post { inbox in
+            inbox.ending = ending
+            inbox.hasEnded = true
+        }
+    }
+
+    /// Leaves a report in the inbox (under the lock), and sends the hop that delivers it unless one is on its way.
+    private func post(_ store: (inout Inbox) -> Void) {
+        let needsHop = lock.withLock { () -> Bool in
+            guard inbox.isOpen else { return false }
+            store(&inbox)
+            guard !inbox.isHopPending else { return false }
+            inbox.isHopPending = true
+            return true
+        }
+        if needsHop {
+            MainRoute.send(to: self) { $0.deliver() }
+        }
+    }
+
+    @MainActor
+    private func deliver() {
+        let time = processor.now()
+        let (request, samples, news, ending, counts) = lock.withLock {
+            // A sample not worth a hop of its own rides along with any that comes; with the ending, which makes the
+            // progress 1, only its counts are told (``Request/transfer``).
+            var counts: TransferProgress?
+            if let sample = sampler.take(at: time) {
+                if inbox.ending == nil { inbox.samples.append((sample, time)) } else { counts = sample }
+            }
+            defer {
+                if inbox.ending != nil { self.request = nil }
+                (inbox.samples, inbox.news, inbox.ending, inbox.isHopPending) = ([], [], nil, false)
+            }
+            return (self.request, inbox.samples, inbox.news, inbox.ending, counts)
+        }
+        request?.receive(samples, news, ending, finalCounts: counts, from: self)
+    }
+
+    /// What `ending` means, processed here on the main actor when the body was small.
+    func outcome(of ending: Ending) -> ResponseProcessor.Outcome {
+        switch ending {
+        case .outcome(let outcome): outcome
+        case .whole(let response): processor.process(.success(response))
+        }
+    }
+}
