@@ -58,27 +58,29 @@ extension EventStream {
             Effect(action: .replaceContent(contentType: contentType), resources: resources)
         }
 
-        /// Applies the effect to what `event` picks, for the stream `runner` runs.
-        @MainActor
-        func apply(_ event: Event, in runner: EventStreamRunner) {
-            let targets = resources?(event) ?? runner.core.resourceNamed(by: event).map { [$0] } ?? []
-            for resource in targets {
-                switch action {
-                case .invalidate: resource.invalidateForMutation()
-                case .reload: runner.reload(resource)
-                case .replaceContent(let contentType): resource.replaceContent(with: event, contentType: contentType)
-                }
-            }
+        /// Whether the effect replaces content, which parses the event's data.
+        var replacesContent: Bool {
+            if case .replaceContent = action { true } else { false }
         }
     }
 }
 
 extension Resource {
-    /// Replaces the data with `event`'s data run through the pipeline (see ``EventStream/Effect/replaceContent(contentType:_:)``).
-    func replaceContent(with event: EventStream.Event, contentType: String) {
+    /// The parse that turns `event`'s data into content, as a response body of `contentType` would be, by this
+    /// resource's pipeline; run off the main actor (see ``EventStream/Effect/replaceContent(contentType:_:)``).
+    func eventContentParse(
+        of event: EventStream.Event, contentType: String
+    ) -> (processor: ResponseProcessor, body: NetworkResponse) {
         let processor = ResponseProcessor(pipeline: configuration.pipeline, now: core.now)
-        let body = NetworkResponse(statusCode: 200, headers: ["Content-Type": contentType], body: Data(event.data.utf8))
-        guard case .response(let response) = processor.process(.success(body)) else { return }
+        return (
+            processor,
+            NetworkResponse(statusCode: 200, headers: ["Content-Type": contentType], body: Data(event.data.utf8))
+        )
+    }
+
+    /// Replaces the data with what the pipeline made of `event`'s data; data it could not parse changes nothing.
+    func replaceContent(with outcome: ResponseProcessor.Outcome, of event: EventStream.Event) {
+        guard case .response(let response) = outcome else { return }
         switch response {
         case .success(let entity):
             apply(.streamed(entity))
@@ -90,18 +92,9 @@ extension Resource {
 }
 
 extension ServiceCore {
-    /// The resource an event names, if the service holds it: the event's data as a URL or path, or the `"url"`
-    /// member of the JSON object it holds.
-    func resourceNamed(by event: EventStream.Event) -> Resource? {
-        let text = event.data.trimmingCharacters(in: .whitespacesAndNewlines)
-        let name: String?
-        if text.hasPrefix("{") {
-            let object = try? JSONSerialization.jsonObject(with: Data(text.utf8))
-            name = (object as? [String: Any])?["url"] as? String
-        } else {
-            name = text.isEmpty || text.contains(where: \.isWhitespace) ? nil : text
-        }
-        guard let name, let url = urlNamed(name) else { return nil }
+    /// The resource `name` (a URL, or a path under the base URL) stands for, if the service holds it.
+    func resource(named name: String) -> Resource? {
+        guard let url = urlNamed(name) else { return nil }
         return resourceTable.resource(forKey: ResourceKey(url.absoluteString))
     }
 
@@ -110,5 +103,18 @@ extension ServiceCore {
         if name.contains("://") { return URLBuilding.absoluteURL(name) }
         guard let baseURL else { return nil }
         return URLBuilding.resourceURL(base: baseURL, path: name)
+    }
+}
+
+extension EventStream.Event {
+    /// The resource name in an event's data: the data itself when it is one word (a URL or a path), or the `"url"`
+    /// member of the JSON object it holds. Parses JSON, so it runs off the main actor.
+    nonisolated static func resourceName(in data: String) -> String? {
+        let text = data.trimmingCharacters(in: .whitespacesAndNewlines)
+        if text.hasPrefix("{") {
+            let object = try? JSONSerialization.jsonObject(with: Data(text.utf8))
+            return (object as? [String: Any])?["url"] as? String
+        }
+        return text.isEmpty || text.contains(where: \.isWhitespace) ? nil : text
     }
 }

@@ -34,6 +34,8 @@ final class EventStreamRunner {
     private var openedAt: TimeInterval?
     private var wait: TimerToken?
     private var reconnectSubscription: Subscription?
+    /// Events received and not yet delivered (see `EventStreamRunner+Delivery.swift`).
+    var backlog = EventBacklog()
     /// The loads in flight that a reload event asked to follow with one more (``reload(_:)``).
     private var reloadsAfter: Set<ObjectIdentifier> = []
 
@@ -78,6 +80,7 @@ final class EventStreamRunner {
         isRunning = false
         core.eventStreams.remove(self)
         reconnectSubscription = nil
+        backlog.reset()
         wait?.cancel()
         wait = nil
         let ending = attempt
@@ -145,14 +148,8 @@ final class EventStreamRunner {
         if let milliseconds = batch.retry {
             retry = max(.milliseconds(milliseconds), Self.minimumRetry)
         }
-        for event in batch.events {
-            guard isRunning else { return }
-            onEvent?(event)
-            for effect in effects[event.type] ?? [] {
-                effect.apply(event, in: self)
-            }
-        }
-        sweepObservers?()
+        backlog.append(batch.events)
+        if !backlog.isBusy { deliverTurn() }
     }
 
     /// Loads `resource` for a reload event: now, or once more after the load in flight, which may have left before
@@ -169,7 +166,12 @@ final class EventStreamRunner {
         }
     }
 
-    private func attemptEnded(_ info: ResponseInfo) {
+    /// The current attempt ended; told after the events it brought were delivered.
+    func attemptEnded(_ info: ResponseInfo) {
+        if backlog.isBusy, isRunning {
+            backlog.pendingEnd = info
+            return
+        }
         attempt = nil
         guard isRunning, !info.response.isCancellation else { return }
         // An open stream that lasted counts as a success, one that ended at once as one more failure (rule V2).

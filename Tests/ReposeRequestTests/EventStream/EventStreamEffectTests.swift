@@ -35,6 +35,8 @@ struct EventStreamEffectTests {
         await feed.open()
         await feed.send("event: star\ndata: {\"url\": \"/repos/1\"}\n\nevent: star\ndata: /repos/2\n\n")
         #expect(events.values == [#"star: {"url": "/repos/1"}"#, "star: /repos/2"])
+        // The JSON that names the first resource is read off the main actor: its effect comes a few turns later.
+        await waitUntil { !watched.isUpToDate }
         fixture.advance(0)
         let reload = try #require(watched.loadRequests.first)
         _ = await reload.responseInfo
@@ -55,7 +57,7 @@ struct EventStreamEffectTests {
         stream.connection.observe(owner: observer) { _ in }
         await feed.open()
         await feed.send("event: repo\ndata: {\"url\": \"https://api.example.com/repos/1\", \"stars\": 5}\n\n")
-        #expect(repo.jsonDict["stars"] as? Int == 5)
+        await waitUntil { repo.jsonDict["stars"] as? Int == 5 }
         #expect(observer.events == ["observerAdded", "newData(eventStream)"])
         #expect(repo.latestError == nil)
         #expect(repo.loadIfNeeded() == nil)  // fresh as of the event
@@ -69,6 +71,7 @@ struct EventStreamEffectTests {
         stream.connection.observe(owner: repo) { _ in }
         await feed.open()
         await feed.send("event: repo\ndata: {not json\n\n")
+        await waitForEffects()
         #expect(repo.jsonDict["stars"] as? Int == 1)
     }
 
@@ -113,6 +116,91 @@ struct EventStreamEffectTests {
         stream.connection.observe(owner: feed) { _ in }
         await feed.open()
         await feed.send("event: star\ndata: /repos/99\n\nevent: star\ndata: not a path\n\n")
-        #expect(service.inspect().resources.count == 1)  // the stream's own
+        await waitForEffects()
+        #expect(service.inspect().resources.count == 2)  // the stream's own, and the marker
+    }
+
+    /// Sends a marker event that replaces the content of `/marker`, and waits until it has: effects run in order,
+    /// so every effect of the events sent before it has run too.
+    private func waitForEffects() async {
+        let marker = service.resource("/marker")
+        let stream = service.eventStream("/events")
+        if stream.runner.effects["marker"] == nil { stream.on("marker", .replaceContent { _ in [marker] }) }
+        await feed.send("event: marker\ndata: {\"done\": true}\n\n")
+        await waitUntil { marker.jsonDict["done"] as? Bool == true }
+    }
+
+    @Test("V3 a replaceContent event's data is parsed by the resource's pipeline off the main actor, as a load's body")
+    func parsedOffTheMainActor() async {
+        let repo = service.resource("/repos/1")
+        let parses = ThreadLog()
+        service.configure("/repos/*") { $0.pipeline[.model].add(ThreadRecordingTransformer(log: parses)) }
+        let stream = service.eventStream("/events").on("repo", .replaceContent())
+        stream.connection.observe(owner: parses) { _ in }
+        await feed.open()
+        await feed.send("event: repo\ndata: {\"url\": \"/repos/1\", \"stars\": 5}\n\n")
+        await waitUntil { repo.jsonDict["stars"] as? Int == 5 }
+        #expect(parses.onMain == [false])
+    }
+
+    @Test(
+        "V3 a flood of events reaches observers in turns, in order, and main-actor work queued meanwhile runs between")
+    func floodInTurns() async {
+        let stream = service.eventStream("/events")
+        let seen = EventCount()
+        var seenWhenOtherWorkRan: Int?
+        stream.events.observe(owner: seen) { event in
+            if seen.ids.isEmpty {  // main-actor work that the app queues while the flood is delivered
+                DispatchQueue.main.async { MainActor.assumeIsolated { seenWhenOtherWorkRan = seen.ids.count } }
+            }
+            seen.ids.append(Int(event.id) ?? -1)
+        }
+        await feed.open()
+        let count = 5 * EventStreamRunner.eventsPerTurn
+        await feed.send((1...count).map { "id: \($0)\ndata: x\n\n" }.joined())
+        await waitUntil { seen.ids.count == count && seenWhenOtherWorkRan != nil }
+        #expect(seen.ids == Array(1...count))
+        // It ran after the first turn, not after the whole flood.
+        #expect((1...EventStreamRunner.eventsPerTurn).contains(seenWhenOtherWorkRan ?? 0))
+    }
+
+    @Test("V2 V3 the end of an attempt is told after the events it brought, however many wait")
+    func endAfterEvents() async {
+        let states = StateLog()
+        let stream = fixture.observedStream(owner: states, states: states)
+        stream.events.observe(owner: states) { states.values.append($0.id) }
+        await feed.open()
+        let count = 3 * EventStreamRunner.eventsPerTurn
+        await feed.send((1...count).map { "id: \($0)\ndata: x\n\n" }.joined())
+        await feed.end()
+        await waitUntil { states.values.last == "connecting" }
+        #expect(states.values.count == count + 3)  // connecting, open, the events, connecting
+        #expect(states.values.suffix(2) == ["\(count)", "connecting"])
+    }
+}
+
+/// Event ids as an observer saw them.
+@MainActor
+final class EventCount {
+    var ids: [Int] = []
+}
+
+/// Whether each parse ran on the main queue.
+final class ThreadLog: @unchecked Sendable {
+    // Safe: `values` is only touched under `lock`.
+    private let lock = NSLock()
+    private var values: [Bool] = []
+
+    func record() { lock.withLock { values.append(MainQueueProbe.isCurrent) } }
+    var onMain: [Bool] { lock.withLock { values } }
+}
+
+/// Passes responses through, noting where it ran.
+struct ThreadRecordingTransformer: ResponseTransformer {
+    let log: ThreadLog
+
+    func process(_ response: Response) -> Response {
+        log.record()
+        return response
     }
 }
