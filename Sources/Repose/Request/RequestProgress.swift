@@ -166,6 +166,12 @@ struct ProgressSampler {
         return movedEnough(at: time)
     }
 
+    /// Whether the newest sample says the whole announced body arrived.
+    var isComplete: Bool {
+        guard let expected = sample.bytesExpectedToReceive else { return false }
+        return sample.bytesReceived >= expected
+    }
+
     /// The newest sample if it has not been reported yet; it counts as reported from now on.
     mutating func take(at time: TimeInterval) -> TransferProgress? {
         guard hasNewSample else { return nil }

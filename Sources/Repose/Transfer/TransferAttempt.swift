@@ -203,11 +203,14 @@ final class TransferAttempt: ResponseSink, @unchecked Sendable {
     private func deliver() {
         let time = processor.now()
         let (request, samples, news, ending, counts) = lock.withLock {
-            // A sample not worth a hop of its own rides along with any that comes; with the ending, which makes the
-            // progress 1, only its counts are told (``Request/transfer``).
+            // A sample not worth a hop of its own rides along with any that comes, unless it says the whole body
+            // arrived: the outcome follows at once and makes the progress 1. With the ending only its counts are
+            // told (``Request/transfer``).
             var counts: TransferProgress?
-            if let sample = sampler.take(at: time) {
-                if inbox.ending == nil { inbox.samples.append((sample, time)) } else { counts = sample }
+            if inbox.ending != nil {
+                counts = sampler.take(at: time)
+            } else if !sampler.isComplete, let sample = sampler.take(at: time) {
+                inbox.samples.append((sample, time))
             }
             defer {
                 if inbox.ending != nil { self.request = nil }

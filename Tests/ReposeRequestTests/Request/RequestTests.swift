@@ -167,6 +167,32 @@ struct RequestTests {
         #expect(seen == [0.5, 1])
     }
 
+    @Test("P1 a sample saying the whole body arrived does not ride along with the report of a sample before it")
+    func completeSampleDoesNotRideAlong() async {
+        harness.service.configure { $0.progressReportingInterval = 0 }
+        let request = resource.load()
+        var seen: [Double] = []
+        request.onProgress { seen.append($0) }
+        let network = harness.network
+        let reported = DispatchSemaphore(value: 0)
+        Task.detached {
+            await network.reportProgress(TransferProgress(bytesReceived: 50, bytesExpectedToReceive: 100))
+            await network.reportProgress(TransferProgress(bytesReceived: 100, bytesExpectedToReceive: 100))
+            reported.signal()
+        }
+        // The main queue is held until both samples are in, so the first one's report, still on its way, finds the
+        // second one there: as on a busy machine.
+        Self.wait(for: reported)
+        await harness.answer(request)
+        #expect(seen == [0.5, 1])
+        #expect(request.transfer.bytesReceived == 100)
+    }
+
+    /// Blocks the caller until `semaphore` is signalled, a minute at most.
+    private static func wait(for semaphore: DispatchSemaphore) {
+        _ = semaphore.wait(timeout: .now() + .seconds(Int(Patience.wait.components.seconds)))
+    }
+
     @Test(
         "P1 B9 U1 a provider calling back from a main-queue block is heard as any other: on a later turn, progress in order, then 1, then the completion",
         .hangLimit)
