@@ -62,7 +62,13 @@ final class TransferAttempt: ResponseSink, @unchecked Sendable {
     /// Sends `request` through `provider` into this attempt.
     func start(_ request: URLRequest, on provider: any NetworkingProvider) {
         let started = provider.startTransfer(request, into: self)
-        lock.withLock { task = started }
+        let wasCancelled = lock.withLock { () -> Bool in
+            guard inbox.isOpen else { return true }
+            // An attempt that already ended keeps no handle: the provider's task may hold this attempt as its sink.
+            if self.request != nil { task = started }
+            return false
+        }
+        if wasCancelled { started.cancel() }
     }
 
     /// Stops the attempt: nothing more is delivered, the body's sink lets go of what it kept, the transfer stops.
@@ -213,7 +219,10 @@ final class TransferAttempt: ResponseSink, @unchecked Sendable {
                 inbox.samples.append((sample, time))
             }
             defer {
-                if inbox.ending != nil { self.request = nil }
+                if inbox.ending != nil {  // the provider's task may hold this attempt: neither keeps the other
+                    self.request = nil
+                    task = nil
+                }
                 (inbox.samples, inbox.news, inbox.ending, inbox.isHopPending) = ([], [], nil, false)
             }
             return (self.request, inbox.samples, inbox.news, inbox.ending, counts)
