@@ -79,13 +79,15 @@ public final class URLSessionProvider: NetworkingProvider {
     ///
     /// - Parameters:
     ///   - configuration: The configuration for the provider's session; ``defaultConfiguration`` unless given.
-    ///     The provider works on a copy, with the cookie settings `keepsCookies` asks for.
+    ///     The provider works on a copy, with the cookie settings `keepsCookies` asks for and without a `URLCache`:
+    ///     Repose is the cache, and on Linux a task cancelled while a `URLCache` is consulted can stop the process
+    ///     (swift-corelibs-foundation reports the cancel after it has forgotten the task).
     ///   - keepsCookies: Whether the session keeps the cookies servers set and sends them back. `false` by
     ///     default: no cookie storage, and only the `Cookie` headers the app sets are sent.
     public init(
         configuration: URLSessionConfiguration = URLSessionProvider.defaultConfiguration, keepsCookies: Bool = false
     ) {
-        let configuration = Self.applyingCookiePolicy(keepsCookies, to: configuration)
+        let configuration = Self.sessionConfiguration(from: configuration, keepsCookies: keepsCookies)
         #if canImport(FoundationNetworking)
         // swift-corelibs-foundation queues one operation per delegate callback, that is per 16 KB of body: a thread
         // hop each time. The delegate runs on the session's own queue instead (see `InlineOperationQueue`).
@@ -103,6 +105,8 @@ public final class URLSessionProvider: NetworkingProvider {
     ///
     /// Each body arrives whole and without progress, because `URLSession` streams it only to the session's own
     /// delegate. Cookies, caching and redirects are up to the session. Use ``init(configuration:keepsCookies:)`` when any of that matters.
+    /// On Linux, give it a session without a `URLCache` (``defaultConfiguration`` has none): there, a task cancelled
+    /// while the cache is consulted can stop the process.
     ///
     /// - Parameter session: The session to use. The provider neither invalidates it nor changes it.
     public init(session: URLSession) {
@@ -131,11 +135,13 @@ public final class URLSessionProvider: NetworkingProvider {
 }
 
 extension URLSessionProvider {
-    /// A copy of `configuration` that keeps and sends cookies only if `keepsCookies`.
-    static func applyingCookiePolicy(
-        _ keepsCookies: Bool, to configuration: URLSessionConfiguration
+    /// A copy of `configuration` without a `URLCache`, that keeps and sends cookies only if `keepsCookies`.
+    static func sessionConfiguration(
+        from configuration: URLSessionConfiguration, keepsCookies: Bool
     ) -> URLSessionConfiguration {
         let copy = (configuration.copy() as? URLSessionConfiguration) ?? configuration
+        copy.urlCache = nil
+        copy.requestCachePolicy = .reloadIgnoringLocalCacheData
         if keepsCookies {
             // An ephemeral configuration's storage is new, private and in memory only.
             copy.httpCookieStorage = copy.httpCookieStorage ?? URLSessionConfiguration.ephemeral.httpCookieStorage

@@ -97,7 +97,7 @@ final class EventStreamLoopbackTests {
 
     @Test("V1 a provider over the app's own URLSession reads a stream once its body ends, through that session")
     func appSessionReadsWhole() async {
-        let appSession = URLSession(configuration: URLSessionConfiguration.ephemeral)
+        let appSession = URLSession(configuration: URLSessionProvider.defaultConfiguration)  // no URLCache: see E11
         defer { appSession.finishTasksAndInvalidate() }
         let own = Service(
             baseURL: server.base,

@@ -41,6 +41,17 @@ final class URLSessionProviderCookieTests {
         #expect(provider.session.configuration.httpCookieStorage == nil)
     }
 
+    @Test("E11 the provider's session has no URLCache, whatever configuration the app hands over")
+    func noURLCacheFromTheApp() async {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = URLCache(memoryCapacity: 1 << 20, diskCapacity: 0, diskPath: nil)
+        configuration.requestCachePolicy = .returnCacheDataElseLoad
+        let provider = URLSessionProvider(configuration: configuration)
+        #expect(provider.session.configuration.urlCache == nil)
+        #expect(provider.session.configuration.requestCachePolicy == .reloadIgnoringLocalCacheData)
+        #expect(configuration.urlCache != nil)  // the app's own configuration is left as it was
+    }
+
     @Test("with a cookie jar the server's cookie is sent back until removeAllCookies clears it")
     func optInJar() async throws {
         let provider = URLSessionProvider(keepsCookies: true)

@@ -121,7 +121,7 @@ final class URLSessionProviderTests {
 
     @Test("a provider over a session from outside delivers responses without progress")
     func providedSession() async throws {
-        let provider = URLSessionProvider(session: URLSession(configuration: .ephemeral))
+        let provider = URLSessionProvider(session: URLSession(configuration: URLSessionProvider.defaultConfiguration))
         #expect(provider.delegate == nil)
         var request = URLRequest(url: server.url("/echo"))
         request.httpMethod = "POST"
