@@ -59,9 +59,12 @@ let package = Package(
 func testTargets() -> [Target] {
     let groups: [(name: String, usesSupport: Bool, targets: [Target])] = [
         // The signals library alone.
-        ("signals", false, [.testTarget(name: "ReposeSignalsTests", dependencies: ["ReposeSignals"])]),
+        (
+            "signals", false,
+            [.testTarget(name: "ReposeSignalsTests", dependencies: ["ReposeSignals"], swiftSettings: testCode())]
+        ),
         // The stub provider and virtual time: no socket, no file, no child process. In two halves, so that a release
-        // build, which optimizes each module whole on one core, builds them side by side: resources, services,
+        // build, which compiles each module whole on one core, builds them side by side: resources, services,
         // configuration, URLs, observers, signals, lists, writes, and caches and the outbox in memory; and requests,
         // the pipeline, freshness, logging, event streams, the transport's bookkeeping and metrics.
         ("core", true, [libraryTests("ReposeCoreTests"), libraryTests("ReposeRequestTests")]),
@@ -88,10 +91,17 @@ func testTargets() -> [Target] {
     // The fixtures the library's tests share (the loopback server, harnesses, recording doubles, the fuzz runner),
     // kept apart from any test.
     let support = Target.target(
-        name: "ReposeTestSupport", dependencies: ["Repose", "ReposeTesting"], path: "Tests/ReposeTestSupport")
+        name: "ReposeTestSupport", dependencies: ["Repose", "ReposeTesting"], path: "Tests/ReposeTestSupport",
+        swiftSettings: testCode())
     return (tests.contains(where: \.usesSupport) ? [support] : []) + tests.flatMap(\.targets)
 }
 
+/// The tests' own code is compiled without optimization in a release build too: that build is there to test the
+/// optimized library, and optimizing the test code, five times its size, took half of it.
+func testCode() -> [SwiftSetting] { [.unsafeFlags(["-Onone"], .when(configuration: .release))] }
+
 func libraryTests(_ name: String) -> Target {
-    .testTarget(name: name, dependencies: ["Repose", "ReposeLists", "ReposeTesting", "ReposeTestSupport"])
+    .testTarget(
+        name: name, dependencies: ["Repose", "ReposeLists", "ReposeTesting", "ReposeTestSupport"],
+        swiftSettings: testCode())
 }
