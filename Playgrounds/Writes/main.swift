@@ -107,7 +107,7 @@ func firstLaunch(network: StubNetworkingProvider, folder: URL, reconnected: Sign
 
 @MainActor
 func offline(network: StubNetworkingProvider) async {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mutations-playground-\(UUID())")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("writes-playground-\(UUID())")
     defer { try? FileManager.default.removeItem(at: folder) }
     let reconnected = SignalSource<Void>()
 

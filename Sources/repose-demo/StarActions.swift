@@ -5,7 +5,7 @@ import Repose
 ///
 /// This is the one file that knows how an optimistic change is made; the rest of the demo only calls
 /// ``star(_:)`` and ``unstar(_:)`` and reads the ``Outcome``. It sends `PUT` or `DELETE /user/starred/{owner}/{repo}`
-/// as a mutation whose change, one star more or fewer, shows on the repository: a layer over the server's data that
+/// as a write whose change, one star more or fewer, shows on the repository: a layer over the server's data that
 /// goes by itself when the server refuses, whatever other changes are pending, and that the repository's reload
 /// replaces when the server agrees.
 @MainActor

@@ -161,7 +161,7 @@ public func resourceCases() -> [BenchmarkCase] {
     listBenchmarks()
     retryBenchmarks()
     pollingBenchmarks()
-    mutationBenchmarks()
+    writeBenchmarks()
     eventStreamBenchmarks()
     outboxBenchmarks()
     return registry.lock.withLock { registry.cases }

@@ -188,7 +188,7 @@ struct PlannedEffect {
     func apply(in runner: EventStreamRunner) {
         for resource in targets {
             switch effect.action {
-            case .invalidate: resource.invalidateForMutation()
+            case .invalidate: resource.invalidateForWrite()
             case .reload: runner.reload(resource)
             case .replaceContent: break
             }

@@ -37,7 +37,7 @@ public enum ResourceEvent: Equatable, Sendable, CustomStringConvertible {
         case localOverride
         /// `wipe()`: the data is now gone.
         case wipe
-        /// An optimistic change of a mutation started or was rolled back (see `Resource.request(_:showing:on:headers:options:requestMutation:)`).
+        /// An optimistic change of a write started or was rolled back (see `Resource.request(_:showing:on:headers:options:requestMutation:)`).
         case optimistic
         /// An event of an ``EventStream`` replaced the content (see ``EventStream/Effect/replaceContent(contentType:_:)``).
         case eventStream

@@ -5,13 +5,13 @@ extension Outbox {
     struct Reading {
         /// Which read it is: the result of a read that another replaced is dropped.
         let number: Int
-        /// The wipes made meanwhile: a mutation they match is not restored (its file is removed too).
+        /// The wipes made meanwhile: a write they match is not restored (its file is removed too).
         var wipes: [(URL) -> Bool] = []
-        /// Mutations of this launch that ended meanwhile: the read may have listed their files before the removal.
+        /// Writes of this launch that ended meanwhile: the read may have listed their files before the removal.
         var ended: Set<String> = []
     }
 
-    /// Reads the mutations of the current partition from the folder; nothing is sent until they are in place, so
+    /// Reads the writes of the current partition from the folder; nothing is sent until they are in place, so
     /// that they go before this launch's.
     func startReading() {
         guard let files else { return }
@@ -23,19 +23,19 @@ extension Outbox {
         }
     }
 
-    /// Puts the mutations of earlier launches before those of this one, shows their changes, and sends them.
-    func finishReading(_ stored: [StoredMutation], number: Int) {
+    /// Puts the writes of earlier launches before those of this one, shows their changes, and sends them.
+    func finishReading(_ stored: [StoredWrite], number: Int) {
         guard let reading, reading.number == number else { return }  // replaced: the partition changed since
         self.reading = nil
         var restored: [OutboxEntry] = []
         for item in stored where !book.contains(item.key) && !reading.ended.contains(item.key) {
-            guard let url = URL(string: item.mutation.url), !reading.wipes.contains(where: { $0(url) }) else {
+            guard let url = URL(string: item.write.url), !reading.wipes.contains(where: { $0(url) }) else {
                 continue  // wiped before it was read: it never comes back
             }
-            let change = item.mutation.change?.change.map {
-                PendingChange(id: PendingChange.nextID(), change: $0, startedAt: item.mutation.createdAt)
+            let change = item.write.change?.change.map {
+                PendingChange(id: PendingChange.nextID(), change: $0, startedAt: item.write.createdAt)
             }
-            var entry = OutboxEntry(data: item.mutation, sequence: item.sequence, change: change)
+            var entry = OutboxEntry(data: item.write, sequence: item.sequence, change: change)
             entry.wasKept = true
             entry.isStored = true
             restored.append(entry)
@@ -53,23 +53,23 @@ extension Outbox {
         drainAll()
     }
 
-    /// The app changed account (``Service/partition``): the mutations of the account before leave memory, their
+    /// The app changed account (``Service/partition``): the writes of the account before leave memory, their
     /// callers hear a cancellation and their changes go; their files stay for when that account comes back, but a
-    /// mutation kept in memory only is dropped, since it may only go with its own account's credential. Then the
-    /// new partition's mutations are read from the folder.
+    /// write kept in memory only is dropped, since it may only go with its own account's credential. Then the
+    /// new partition's writes are read from the folder.
     func switchPartition(to newPartition: String?) {
         guard newPartition != partition else { return }
-        cancelMutations(where: { _ in true }, removingFiles: false)
+        cancelWrites(where: { _ in true }, removingFiles: false)
         partition = newPartition
         startReading()
         publish()
     }
 
-    /// Forgets every mutation of the partition whose URL satisfies `predicate`, in memory and in the folder, those
+    /// Forgets every write of the partition whose URL satisfies `predicate`, in memory and in the folder, those
     /// not read yet included: their changes go, their callers see a cancellation (log-out, through
-    /// `Service.wipeResources()`). Mutations made after this call are not touched.
-    func removeMutations(where predicate: @escaping (URL) -> Bool) {
-        cancelMutations(where: { URL(string: $0.data.url).map(predicate) ?? true }, removingFiles: true)
+    /// `Service.wipeResources()`). Writes made after this call are not touched.
+    func removeWrites(where predicate: @escaping (URL) -> Bool) {
+        cancelWrites(where: { URL(string: $0.data.url).map(predicate) ?? true }, removingFiles: true)
         // The matchers Repose builds from patterns are immutable, so running one on the outbox's queue is safe.
         let matcher = UncheckedTransfer(predicate)
         files?.remove(partition: partition, where: { matcher.value($0) }, sparing: launch, from: nextSequence)
@@ -77,9 +77,9 @@ extension Outbox {
         publish()
     }
 
-    /// Takes out of memory every mutation for which `predicate` holds: each ends (see ``end(_:removingFile:)``) and
+    /// Takes out of memory every write for which `predicate` holds: each ends (see ``end(_:removingFile:)``) and
     /// its caller hears a cancellation.
-    private func cancelMutations(where predicate: (OutboxEntry) -> Bool, removingFiles: Bool) {
+    private func cancelWrites(where predicate: (OutboxEntry) -> Bool, removingFiles: Bool) {
         let now = core?.now() ?? 0
         for key in book.keys(where: predicate) {
             guard let entry = book.remove(key) else { continue }

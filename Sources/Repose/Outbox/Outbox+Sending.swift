@@ -1,10 +1,10 @@
 import Foundation
 
 extension Outbox {
-    /// Takes a new mutation: writes its file whole now when it may be stored, then sends it once the file is flushed
-    /// and no earlier mutation of its resource is pending. Returns the request its caller holds, which completes
-    /// with the mutation's outcome in this launch.
-    func submit(_ data: MutationData, change: PendingChange?, from resource: Resource) -> Request {
+    /// Takes a new write: writes its file whole now when it may be stored, then sends it once the file is flushed
+    /// and no earlier write of its resource is pending. Returns the request its caller holds, which completes
+    /// with the write's outcome in this launch.
+    func submit(_ data: WriteData, change: PendingChange?, from resource: Resource) -> Request {
         var entry = OutboxEntry(data: data, sequence: nextSequence, change: change)
         nextSequence += 1
         entry.isStored = store(data, sequence: entry.sequence)
@@ -26,14 +26,14 @@ extension Outbox {
     }
 
     /// The caller's request started: it hears the outcome of `key`, which goes as soon as it may.
-    func attach(_ caller: RequestCompletionHandler, toMutation key: String) {
+    func attach(_ caller: RequestCompletionHandler, toWrite key: String) {
         guard let url = book[key]?.data.url else { return }
         book.update(key) { $0.caller = caller }
         drain(url)
         publish()
     }
 
-    /// The files of `keys` are on the device: those mutations may go.
+    /// The files of `keys` are on the device: those writes may go.
     func finishStoring(_ keys: [String]) {
         var urls: [String] = []  // in the order the writes were made, so that they leave in that order
         for key in keys {
@@ -44,7 +44,7 @@ extension Outbox {
         drain(each: urls)
     }
 
-    /// Sends every resource's oldest pending mutation that may go: after the folder was read, or on reconnection.
+    /// Sends every resource's oldest pending write that may go: after the folder was read, or on reconnection.
     /// One walk, in the order the writes were made, so that resources' writes leave in that order.
     func drainAll() {
         var urls: [String] = []
@@ -59,12 +59,12 @@ extension Outbox {
         publish()
     }
 
-    /// Sends the oldest pending mutation of the resource at `url`, unless it is on its way already, waits for the
+    /// Sends the oldest pending write of the resource at `url`, unless it is on its way already, waits for the
     /// network, or is not on the device yet: a look at one entry, whatever the outbox holds (rule T4).
     func drain(_ url: String) {
         guard !isReading, let head = book.head(of: url), case .ready = head.phase else { return }
         guard let resource = core?.resource(url: URL(string: head.data.url), source: head.data.url) else { return }
-        let request = resource.sendMutation(head.data)
+        let request = resource.sendWrite(head.data)
         book.update(head.key) { $0.phase = .sending(request) }
         let key = head.key
         request.onCompletion { [weak self] info in
@@ -101,15 +101,15 @@ extension Outbox {
         publish()
     }
 
-    /// Whether a failed attempt keeps its mutation: the network failed (or the attempt was cancelled from outside,
-    /// by a wipe of its resource, say), or the server could not take a mutation that had already waited.
+    /// Whether a failed attempt keeps its write: the network failed (or the attempt was cancelled from outside,
+    /// by a wipe of its resource, say), or the server could not take a write that had already waited.
     private func mustWait(after error: RequestError, wasKept: Bool) -> Bool {
         if error.isCancellation { return true }
         guard let status = error.httpStatusCode else { return error.cause.map(RetryPolicy.isTransient) ?? false }
         return wasKept && (status >= 500 || status == 408 || status == 429)
     }
 
-    /// The caller cancelled the mutation `key`: it is withdrawn, its change goes, and an attempt on its way stops.
+    /// The caller cancelled the write `key`: it is withdrawn, its change goes, and an attempt on its way stops.
     func withdraw(_ key: String) {
         guard let entry = book.remove(key) else { return }
         end(entry)
@@ -128,7 +128,7 @@ extension Outbox {
         }
     }
 
-    /// The app let go of its service: callers hear that their requests ended (cancelled); the mutations stay, on
+    /// The app let go of its service: callers hear that their requests ended (cancelled); the writes stay, on
     /// disk, for the next launch.
     func serviceReleased() {
         let now = core?.now() ?? 0
@@ -140,8 +140,8 @@ extension Outbox {
     }
 }
 
-/// The request a caller holds for a mutation the outbox sends: it completes with the mutation's outcome, and
-/// cancelling it withdraws the mutation.
+/// The request a caller holds for a write the outbox sends: it completes with the write's outcome, and
+/// cancelling it withdraws the write.
 @MainActor
 final class OutboxRequestDelegate: RequestDelegate {
     private weak var outbox: Outbox?
@@ -153,7 +153,7 @@ final class OutboxRequestDelegate: RequestDelegate {
     }
 
     func startUnderlyingOperation(passingResponseTo completionHandler: RequestCompletionHandler) {
-        outbox?.attach(completionHandler, toMutation: key)
+        outbox?.attach(completionHandler, toWrite: key)
     }
 
     func cancelUnderlyingOperation() {
@@ -161,10 +161,10 @@ final class OutboxRequestDelegate: RequestDelegate {
     }
 
     func repeated() -> any RequestDelegate {
-        self  // the outbox sends again by itself; a repeat would send the same mutation twice
+        self  // the outbox sends again by itself; a repeat would send the same write twice
     }
 
     var requestDescription: String {
-        "outbox mutation \(key)"
+        "outbox write \(key)"
     }
 }

@@ -1,26 +1,26 @@
 import Foundation
 
 extension Outbox {
-    /// Headers that are dropped from a mutation's file rather than keeping the mutation in memory: the app's
+    /// Headers that are dropped from a write's file rather than keeping the write in memory: the app's
     /// configuration sets them again at each attempt, with the credential of that moment (rule M11).
     static let droppedHeaders: Set<String> = ["authorization", "cookie", "proxy-authorization"]
 
     /// Writes `data`'s file whole when it may be stored, and says whether it was (rule T2, T3).
-    func store(_ data: MutationData, sequence: Int) -> Bool {
+    func store(_ data: WriteData, sequence: Int) -> Bool {
         guard let files, mayStore(data) else { return false }
         var kept = data
         kept.headers = data.headers.filter { !Self.droppedHeaders.contains($0.key.lowercased()) }
-        let stored = StoredMutation(sequence: sequence, partition: partition, launch: launch, mutation: kept)
+        let stored = StoredWrite(sequence: sequence, partition: partition, launch: launch, write: kept)
         if files.write(stored) { return true }
-        ReposeLog.log(.cache, "Outbox cannot write to \(files.directory.path); a queued mutation lives in memory only")
+        ReposeLog.log(.cache, "Outbox cannot write to \(files.directory.path); a queued write lives in memory only")
         return false
     }
 
     /// Whether `data` may be written to disk: it carries no secret of its own, and goes to the service's origin,
     /// the only one whose files the outbox reads back (rule T3).
-    func mayStore(_ data: MutationData) -> Bool {
+    func mayStore(_ data: WriteData) -> Bool {
         guard let url = URL(string: data.url), url.user == nil, url.password == nil,
-            let origin = core?.baseURL, StoredMutation(sequence: 0, mutation: data).goes(to: origin)
+            let origin = core?.baseURL, StoredWrite(sequence: 0, write: data).goes(to: origin)
         else { return false }
         let secretHeader = data.headers.keys.contains { name in
             !Self.droppedHeaders.contains(name.lowercased())

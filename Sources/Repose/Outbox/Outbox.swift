@@ -1,43 +1,43 @@
 import Foundation
 import ReposeSignals
 
-/// Mutations kept until the server has them: the writes an app makes offline, sent when the network comes back or
+/// Writes kept until the server has them: the writes an app makes offline, sent when the network comes back or
 /// at the next launch, with their optimistic changes showing meanwhile (rules M8–M11, T1–T5).
 ///
-/// A service has one outbox, ``Service/outbox``; it keeps its mutations on disk when the service is given a
-/// folder (``Service/Options/outboxDirectory``), otherwise in memory for the launch. Mutations use it when asked to:
+/// A service has one outbox, ``Service/outbox``; it keeps its writes on disk when the service is given a
+/// folder (``Service/Options/outboxDirectory``), otherwise in memory for the launch. Writes use it when asked to:
 ///
 /// ```swift
 /// api.configure("/notes/**", requestMethods: [.post, .put, .patch, .delete]) { $0.usesOutbox = true }
 /// note.request(.patch, json: ["text": "Milk"], showing: .merge(["text": "Milk"]))
 /// ```
 ///
-/// Such a mutation goes through the outbox, which sends the mutations of one resource one at a time, in the order
-/// they were made. When an attempt fails for want of a network, the mutation waits, with its change showing, until
+/// Such a write goes through the outbox, which sends the writes of one resource one at a time, in the order
+/// they were made. When an attempt fails for want of a network, the write waits, with its change showing, until
 /// the service's ``Service/Options/reconnected`` signal fires, the next launch, or ``send()``; a refusal (4xx)
 /// ends it, removes its change and is reported in ``Status/failures``, as well as to the request its caller holds.
-/// A server error (5xx, 408, 429) on a mutation that has already waited makes it wait again; at its first attempt it
-/// ends the mutation as a refusal does, since the caller is there to hear it.
+/// A server error (5xx, 408, 429) on a write that has already waited makes it wait again; at its first attempt it
+/// ends the write as a refusal does, since the caller is there to hear it.
 ///
-/// Each mutation is kept as data: method, URL, body, its own headers, an `Idempotency-Key` made once and sent on
+/// Each write is kept as data: method, URL, body, its own headers, an `Idempotency-Key` made once and sent on
 /// every attempt, and its creation time; never a closure. Every attempt is a new request built from that data, so
 /// configured headers, mutators and decorators (an ``Authenticator``) run on it as on any request.
 ///
-/// With a folder, a mutation's file is written whole before `request` returns, and flushed to the device before the
-/// mutation is sent: a process killed at any moment loses no mutation it had not sent. A mutation that carries a
+/// With a folder, a write's file is written whole before `request` returns, and flushed to the device before the
+/// write is sent: a process killed at any moment loses no write it had not sent. A write that carries a
 /// secret is never written: one whose URL has a user name or password, or a query parameter named in
 /// ``secretParameterNames`` or in `ReposeLog.sensitiveNames`, or one with a header of its own that carries a secret
 /// (other than `Authorization`, `Cookie` and `Proxy-Authorization`, which are dropped from the file and come back
-/// from the configuration at each attempt). Such a mutation stays in memory for the launch, and its
-/// ``Item/isStored`` says so. Only mutations to the origin of the service's base URL are written, and only those
+/// from the configuration at each attempt). Such a write stays in memory for the launch, and its
+/// ``Item/isStored`` says so. Only writes to the origin of the service's base URL are written, and only those
 /// are read back: anything else in the folder is removed.
 ///
-/// The outbox belongs to an account: its mutations are kept in ``Service/partition``, the value that partitions
-/// the file caches too, and only that partition's mutations are shown and sent. `Service.wipeResources()` (log-out)
-/// removes every mutation of the partition, those of the folder not read yet included.
+/// The outbox belongs to an account: its writes are kept in ``Service/partition``, the value that partitions
+/// the file caches too, and only that partition's writes are shown and sent. `Service.wipeResources()` (log-out)
+/// removes every write of the partition, those of the folder not read yet included.
 @MainActor
 public final class Outbox {
-    /// A mutation in the outbox.
+    /// A write in the outbox.
     public struct Item: Equatable, Sendable {
         /// Its `Idempotency-Key`, which identifies it.
         public let idempotencyKey: String
@@ -55,9 +55,9 @@ public final class Outbox {
         public let isStored: Bool
     }
 
-    /// A mutation the outbox ended without the server's acceptance: refused (4xx), or failed at its first attempt.
+    /// A write the outbox ended without the server's acceptance: refused (4xx), or failed at its first attempt.
     public struct Failure: Sendable {
-        /// The mutation.
+        /// The write.
         public let item: Item
         /// The server's answer.
         public let error: RequestError
@@ -65,21 +65,21 @@ public final class Outbox {
 
     /// What the outbox holds.
     public struct Status: Sendable {
-        /// The mutations not yet accepted by the server, oldest first. While ``isReading``, those of earlier
+        /// The writes not yet accepted by the server, oldest first. While ``isReading``, those of earlier
         /// launches are not here yet.
         public var pending: [Item]
-        /// The mutations the outbox ended unaccepted, oldest first, until ``Outbox/clearFailures()``.
+        /// The writes the outbox ended unaccepted, oldest first, until ``Outbox/clearFailures()``.
         public var failures: [Failure]
         /// Whether the outbox is still reading its folder (at launch, or after the partition changed): it may hold
         /// more than ``pending`` says.
         public var isReading: Bool
 
         /// Whether the outbox knows it has nothing to send: `false` while it reads its folder, which may hold
-        /// mutations of an earlier launch. Bind "all saved" to this, not to `pending.isEmpty`.
+        /// writes of an earlier launch. Bind "all saved" to this, not to `pending.isEmpty`.
         public var isEmpty: Bool { !isReading && pending.isEmpty }
     }
 
-    /// The names of URL query parameters whose value is a secret: a mutation whose URL has one is kept in memory
+    /// The names of URL query parameters whose value is a secret: a write whose URL has one is kept in memory
     /// only, never in the folder. Names are compared ignoring case and the separators `-`, `_` and `.`, so
     /// `api_key` also catches `apiKey` and `API-KEY`; any name `ReposeLog.sensitiveNames` contains counts too.
     ///
@@ -100,7 +100,7 @@ public final class Outbox {
     var book = OutboxBook()
     var failures: [Failure] = []
     var nextSequence = 0
-    /// The partition whose mutations the outbox holds; see ``Service/partition``.
+    /// The partition whose writes the outbox holds; see ``Service/partition``.
     public internal(set) var partition: String?
     /// The read of the folder under way, if any; see `Outbox+Reading.swift`.
     var reading: Reading?
@@ -141,15 +141,15 @@ public final class Outbox {
     /// Whether the outbox is reading its folder.
     var isReading: Bool { reading != nil }
 
-    /// Sends every mutation that waits, in order, and returns once none is on its way: each was accepted, refused,
+    /// Sends every write that waits, in order, and returns once none is on its way: each was accepted, refused,
     /// or is waiting again because the network failed. At launch it first waits for the folder to be read. It also
-    /// returns when the calling task is cancelled; the mutations go on.
+    /// returns when the calling task is cancelled; the writes go on.
     public func send() async {
         resumeWaiting()
         await idle()
     }
 
-    /// Makes every waiting mutation ready again, and sends what may go: the network came back.
+    /// Makes every waiting write ready again, and sends what may go: the network came back.
     func resumeWaiting() {
         for key in book.keys(where: \.isWaiting) {
             book.update(key) { $0.phase = .ready }
@@ -163,7 +163,7 @@ public final class Outbox {
         publish()
     }
 
-    /// Waits until the folder has been read and no mutation is being stored or on its way.
+    /// Waits until the folder has been read and no write is being stored or on its way.
     func idle() async {
         await wait { $0.isIdle }
     }
@@ -218,7 +218,7 @@ public final class Outbox {
             createdAt: entry.data.createdAt, isWaiting: entry.isWaiting, isStored: entry.isStored)
     }
 
-    /// The changes of pending mutations that show on the resource at `url`, oldest first: a resource made for it
+    /// The changes of pending writes that show on the resource at `url`, oldest first: a resource made for it
     /// shows them from the start.
     func changes(showingOn url: String) -> [PendingChange] {
         guard book.hasChanges(showingOn: url) else { return [] }

@@ -1,9 +1,9 @@
 import Foundation
 
-/// The outbox's mutations: in the order they were made, and in one line per resource, oldest first.
+/// The outbox's writes: in the order they were made, and in one line per resource, oldest first.
 ///
-/// Every change costs the same whatever the number of mutations (rule T4): an entry is found by its key, the next
-/// mutation of a resource is the head of that resource's line, and removed keys are skipped lazily, each list being
+/// Every change costs the same whatever the number of writes (rule T4): an entry is found by its key, the next
+/// write of a resource is the head of that resource's line, and removed keys are skipped lazily, each list being
 /// compacted once half of it is gone. Only ``visit(_:)`` and ``prepend(_:)`` walk every entry.
 @MainActor
 struct OutboxBook {
@@ -42,7 +42,7 @@ struct OutboxBook {
         lines[entry.data.url, default: Line()].keys.append(entry.key)
     }
 
-    /// Puts `restored`, already in order, before every entry: mutations of an earlier launch go first.
+    /// Puts `restored`, already in order, before every entry: writes of an earlier launch go first.
     mutating func prepend(_ restored: [OutboxEntry]) {
         guard !restored.isEmpty else { return }
         // Removed keys go first: a restored entry may have the key of one removed earlier (read again after the

@@ -7,27 +7,27 @@ import Darwin
 #endif
 
 extension OutboxFiles {
-    /// Appends `mutation`'s line to the journal before returning. `false` if it cannot be written, or would make the
-    /// mutation or the journal larger than allowed.
+    /// Appends `write`'s line to the journal before returning. `false` if it cannot be written, or would make the
+    /// write or the journal larger than allowed.
     ///
-    /// It runs on the caller's thread (the main actor) on purpose: once the mutation's call returns, its line is in
+    /// It runs on the caller's thread (the main actor) on purpose: once the write's call returns, its line is in
     /// the system's hands, so a process killed at any later moment leaves it behind (rule T2). It is not flushed to
-    /// the device here (a flush waits for the disk): ``flush(_:then:)`` does that off the main actor, and the mutation
+    /// the device here (a flush waits for the disk): ``flush(_:then:)`` does that off the main actor, and the write
     /// is sent only after it.
-    func write(_ mutation: StoredMutation) -> Bool {
-        guard OutboxJournal.isKey(mutation.key), folderIsUsable(), let json = try? JSONEncoder().encode(mutation),
+    func write(_ write: StoredWrite) -> Bool {
+        guard OutboxJournal.isKey(write.key), folderIsUsable(), let json = try? JSONEncoder().encode(write),
             json.count <= Self.maximumFileSize
         else { return false }
-        let line = OutboxJournal.line(storing: mutation.key, json: json)
+        let line = OutboxJournal.line(storing: write.key, json: json)
         return lock.withLock {
             guard size + line.count <= Self.maximumJournalSize, appendLocked(line) else { return false }
-            pending.insert(mutation.key)
+            pending.insert(write.key)
             return true
         }
     }
 
     /// Ends `keys` in the journal; removes the journal when nothing is pending, and writes it anew when ended
-    /// mutations outnumber pending ones, so that its size follows what is pending.
+    /// writes outnumber pending ones, so that its size follows what is pending.
     func endLocked(_ keys: [String]) {
         for key in keys where pending.remove(key) != nil || !isRead {
             if appendLocked(OutboxJournal.line(ending: key)) { ended += 1 }
@@ -55,20 +55,20 @@ extension OutboxFiles {
         close(folder)
     }
 
-    /// Reads the mutations of `partition` to `origin` in the journal, oldest first, and hands them to `completion`
+    /// Reads the writes of `partition` to `origin` in the journal, oldest first, and hands them to `completion`
     /// on the queue. Removes every other file of the folder, and the lines that are damaged or go elsewhere.
     func readAll(
         partition: String?, origin: URL?, launch: String,
-        _ completion: @escaping @Sendable ([StoredMutation]) -> Void
+        _ completion: @escaping @Sendable ([StoredWrite]) -> Void
     ) {
         queue.async { [self] in
             guard folderIsUsable() else { return completion([]) }
             let found = lock.withLock { readPendingLocked(origin: origin) }.filter { $0.partition == partition }
-            completion(found.sorted { ($0.mutation.createdAt, $0.sequence) < ($1.mutation.createdAt, $1.sequence) })
+            completion(found.sorted { ($0.write.createdAt, $0.sequence) < ($1.write.createdAt, $1.sequence) })
         }
     }
 
-    /// Removes the mutations of `partition` whose URL satisfies `predicate`, except those this launch made at or
+    /// Removes the writes of `partition` whose URL satisfies `predicate`, except those this launch made at or
     /// after `sequence` (made after the call, for a later account). The journal is written anew without them, so
     /// that nothing of theirs stays on disk. Queued: a read queued after it finds them gone.
     func remove(
@@ -80,7 +80,7 @@ extension OutboxFiles {
             lock.withLock {
                 let removed = readPendingLocked(origin: nil).filter { stored in
                     stored.partition == partition && !(stored.launch == launch && stored.sequence >= sequence)
-                        && (URL(string: stored.mutation.url).map(predicate) ?? true)
+                        && (URL(string: stored.write.url).map(predicate) ?? true)
                 }
                 guard !removed.isEmpty else { return }
                 let keys = Set(removed.map(\.key))
@@ -92,16 +92,16 @@ extension OutboxFiles {
 
     // MARK: Under the lock
 
-    /// The journal's pending mutations that decode, are of this format and go to `origin` (any, if `nil`). Every
+    /// The journal's pending writes that decode, are of this format and go to `origin` (any, if `nil`). Every
     /// other file in the folder is removed, and the journal is written anew if it holds anything else.
-    private func readPendingLocked(origin: URL?) -> [StoredMutation] {
+    private func readPendingLocked(origin: URL?) -> [StoredWrite] {
         removeForeignFilesLocked()
         let journal = OutboxJournal(readLocked())
         var kept: [OutboxJournal.Entry] = []
-        var found: [StoredMutation] = []
+        var found: [StoredWrite] = []
         for entry in journal.pending {
-            guard let stored = try? JSONDecoder().decode(StoredMutation.self, from: entry.json),
-                stored.version == StoredMutation.currentVersion, stored.key == entry.key,
+            guard let stored = try? JSONDecoder().decode(StoredWrite.self, from: entry.json),
+                stored.version == StoredWrite.currentVersion, stored.key == entry.key,
                 origin.map({ stored.goes(to: $0) }) ?? true
             else { continue }  // damaged, planted or foreign: never sent
             kept.append(entry)
@@ -189,7 +189,7 @@ extension OutboxFiles {
     }
 
     /// Removes unread every file of the folder but the journal and this process's writes under way; folders are
-    /// left alone (none can be a planted mutation).
+    /// left alone (none can be a planted write).
     private func removeForeignFilesLocked() {
         for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         where name != Self.journalName && !name.hasPrefix(PrivateFiles.temporaryPrefix) {

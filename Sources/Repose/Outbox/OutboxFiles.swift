@@ -8,13 +8,13 @@ import Darwin
 #endif
 
 /// An outbox's folder: one journal, `mutations.journal`, private to the user (0600 in a 0700 folder), whose lines
-/// store mutations as they are made and end them as they are answered (see ``OutboxJournal``).
+/// store writes as they are made and end them as they are answered (see ``OutboxJournal``).
 ///
-/// A mutation's line is appended before its call returns, so that a process killed at any later moment leaves it
-/// behind (rule T2), and the journal is flushed to the device before the mutation is sent. A line is one `write(2)`
-/// to a file already open: making a file per mutation instead cost a file's creation on the main actor for every
-/// write (rule T4). The journal is written anew, with only the mutations still pending, when it is read at launch,
-/// when an account's mutations are removed, and when ended mutations outnumber pending ones; it is removed when
+/// A write's line is appended before its call returns, so that a process killed at any later moment leaves it
+/// behind (rule T2), and the journal is flushed to the device before the write is sent. A line is one `write(2)`
+/// to a file already open: making a file per write instead cost a file's creation on the main actor for every
+/// write (rule T4). The journal is written anew, with only the writes still pending, when it is read at launch,
+/// when an account's writes are removed, and when ended writes outnumber pending ones; it is removed when
 /// nothing is pending. Reading, flushing, ending and rewriting happen on one serial queue, never on the main actor.
 ///
 /// The folder is the outbox's alone: reading it removes every other file unread, and drops every line that does not
@@ -32,11 +32,12 @@ final class OutboxFiles: @unchecked Sendable {
     /// folders never wait behind it, as the caches' folders do not (`CacheFolderQueue`).
     let queue = DispatchQueue(label: "Repose.Outbox", qos: .utility)
 
-    /// The largest mutation the outbox stores: a bigger one stays in memory.
+    /// The largest write the outbox stores: a bigger one stays in memory.
     static let maximumFileSize = 32 * 1024 * 1024
-    /// The largest journal: a mutation that would make it bigger stays in memory, and a bigger file is removed
+    /// The largest journal: a write that would make it bigger stays in memory, and a bigger file is removed
     /// unread, so that nothing planted in the folder can exhaust memory.
     static let maximumJournalSize = 64 * 1024 * 1024
+    /// Named before writes had their name, and kept: a journal of an earlier build is still found.
     static let journalName = "mutations.journal"
 
     let directory: URL
@@ -45,11 +46,11 @@ final class OutboxFiles: @unchecked Sendable {
     var descriptor: Int32 = -1
     /// The journal's length: a line cut short by a failed write is cut off again.
     var size = 0
-    /// The mutations stored in the journal and not ended; whole once ``isRead``.
+    /// The writes stored in the journal and not ended; whole once ``isRead``.
     var pending: Set<String> = []
     /// Whether the journal has been read in this process, so that ``pending`` lists all of it.
     var isRead = false
-    /// Mutations ended since the journal was last written anew: their lines are waste.
+    /// Writes ended since the journal was last written anew: their lines are waste.
     var ended = 0
     private var unflushed: [String] = []
     private var folderCheck: PrivateFiles.FolderCheck?
@@ -115,7 +116,7 @@ final class OutboxFiles: @unchecked Sendable {
         }
     }
 
-    /// Ends the mutation `key` in the journal, without waiting.
+    /// Ends the write `key` in the journal, without waiting.
     func remove(_ key: String) {
         queue.async { [self] in
             lock.withLock { endLocked([key]) }
@@ -123,26 +124,32 @@ final class OutboxFiles: @unchecked Sendable {
     }
 }
 
-/// One mutation as the outbox's journal holds it.
-struct StoredMutation: Codable, Sendable {
+/// One write as the outbox's journal holds it.
+struct StoredWrite: Codable, Sendable {
     static let currentVersion = 1
 
     /// The file format's version, first in the file.
-    var version = StoredMutation.currentVersion
-    /// Orders mutations made at the same time.
+    var version = StoredWrite.currentVersion
+    /// Orders writes made at the same time.
     var sequence: Int
     /// The partition (account) that made it: it is read, and sent, only while the outbox is in that partition.
     var partition: String?
     /// The launch that wrote it, so that a log-out's removal spares the writes made after it.
     var launch: String?
-    var mutation: MutationData
+    var write: WriteData
 
-    /// The mutation's idempotency key, which names it in the journal.
-    var key: String { mutation.idempotencyKey ?? "" }
+    /// The journal's keys, `"mutation"` included: journals written before writes had their name still read.
+    private enum CodingKeys: String, CodingKey {
+        case version, sequence, partition, launch
+        case write = "mutation"
+    }
 
-    /// Whether the mutation, and the resource its change shows on, are at `origin`.
+    /// The write's idempotency key, which names it in the journal.
+    var key: String { write.idempotencyKey ?? "" }
+
+    /// Whether the write, and the resource its change shows on, are at `origin`.
     func goes(to origin: URL) -> Bool {
-        [mutation.url, mutation.changeTarget].allSatisfy { url in
+        [write.url, write.changeTarget].allSatisfy { url in
             guard let url else { return true }
             return URL(string: url).map { URLSessionProvider.Redirects.isSameOrigin($0, origin) } ?? false
         }

@@ -2,22 +2,22 @@ import Foundation
 
 /// The lines of an outbox's journal file, as written and as read back.
 ///
-/// `+<key> <json>` stores a mutation (a ``StoredMutation`` as JSON, which holds no raw line break) and `-<key>` ends
+/// `+<key> <json>` stores a write (a ``StoredWrite`` as JSON, which holds no raw line break) and `-<key>` ends
 /// it. A key is letters, digits and dashes, so it can neither break a line nor be mistaken for the JSON after it.
 /// A last line without its line break was cut short by a killed process and is not read.
 struct OutboxJournal {
-    /// One stored mutation still pending: its key and its whole line, line break included.
+    /// One stored write still pending: its key and its whole line, line break included.
     struct Entry {
         let key: String
         let line: Data
 
-        /// The mutation's JSON: the line after `+<key> `, without the line break.
+        /// The write's JSON: the line after `+<key> `, without the line break.
         var json: Data { line.dropFirst(key.utf8.count + 2).dropLast() }
     }
 
-    /// The mutations stored and not ended, in the order their lines were written.
+    /// The writes stored and not ended, in the order their lines were written.
     private(set) var pending: [Entry] = []
-    /// Whether the file holds anything else: ended mutations, their ends, a line cut short or damaged. A journal
+    /// Whether the file holds anything else: ended writes, their ends, a line cut short or damaged. A journal
     /// with waste is worth writing anew.
     private(set) var hasWaste = false
 
@@ -54,7 +54,7 @@ struct OutboxJournal {
         }
     }
 
-    /// The line that stores the mutation `key` as `json`.
+    /// The line that stores the write `key` as `json`.
     static func line(storing key: String, json: Data) -> Data {
         var line = Data(capacity: key.utf8.count + json.count + 3)
         line.append(plus)
@@ -65,12 +65,12 @@ struct OutboxJournal {
         return line
     }
 
-    /// The line that ends the mutation `key`.
+    /// The line that ends the write `key`.
     static func line(ending key: String) -> Data {
         Data("-\(key)\n".utf8)
     }
 
-    /// Whether `key` may name a mutation in the journal: 1 to 64 ASCII letters, digits and dashes.
+    /// Whether `key` may name a write in the journal: 1 to 64 ASCII letters, digits and dashes.
     static func isKey(_ key: String) -> Bool {
         let bytes = key.utf8
         return (1...64).contains(bytes.count)

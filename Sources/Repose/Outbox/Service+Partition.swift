@@ -11,18 +11,18 @@ extension Service {
     /// ```
     ///
     /// Set it when an account signs in, before its resources are used, and after the caches are configured. The
-    /// caches then read and write that account's entries only. The outbox holds that account's mutations only:
+    /// caches then read and write that account's entries only. The outbox holds that account's writes only:
     /// those of the account before leave memory (their callers hear a cancellation; one kept in memory only is
     /// dropped, as it may only go with its own account's credential), their files stay for that account's return,
-    /// and the new account's are read from the folder and sent. No mutation is sent while another account's
+    /// and the new account's are read from the folder and sent. No write is sent while another account's
     /// partition is set.
     public var partition: String? {
-        get { core.mutations.partition }
+        get { core.writes.partition }
         set {
             for cache in core.everyCache() {
                 (cache as? FileEntityCache)?.partition = newValue
             }
-            core.mutations.partition = newValue
+            core.writes.partition = newValue
         }
     }
 }

@@ -34,7 +34,7 @@ final class NetworkRequest: RequestDelegate {
     let buildRequest: @MainActor () -> URLRequest
     /// The request as the current attempt sends it.
     var urlRequest: URLRequest
-    /// The method after mutation: what later configuration (decorators, pipeline) is chosen by.
+    /// The method after the request mutations ran: what later configuration (decorators, pipeline) is chosen by.
     var effectiveMethod: RequestMethod
     /// Where the outcome goes; held until it is delivered or the request is cancelled.
     private(set) var handler: RequestCompletionHandler?

@@ -4,7 +4,7 @@ extension Resource {
     /// ``ResourceEvent/newData(_:)`` with `.localOverride`.
     ///
     /// Use it for incremental updates, when you know what the server now holds. For a change that should last only
-    /// until a mutation ends, use an ``OptimisticChange`` with ``request(_:showing:on:headers:options:requestMutation:)``: it rolls
+    /// until a write ends, use an ``OptimisticChange`` with ``request(_:showing:on:headers:options:requestMutation:)``: it rolls
     /// back on its own. With optimistic changes pending, the entity replaces the data beneath them, and they stay on
     /// top.
     ///

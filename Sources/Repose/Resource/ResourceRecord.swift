@@ -33,7 +33,7 @@ struct ResourceRecord {
     /// The pending optimistic changes and the server's data beneath them; `nil` when no change is pending, and then
     /// ``latestData`` is the server's data.
     private(set) var layers: PendingLayers?
-    /// How many changes have settled so far (their mutations succeeded): a load started when this was `n` brings
+    /// How many changes have settled so far (their writes succeeded): a load started when this was `n` brings
     /// data that already holds every change settled at `n` or before.
     private(set) var settleCount = 0
     /// How many local overrides there have been: a 304 to a load started before the latest one confirms data the
@@ -84,14 +84,14 @@ struct ResourceRecord {
         case invalidated
         /// The app wiped the resource (rule A36).
         case wiped
-        /// A mutation started with an optimistic change (rules M1, M2).
+        /// A write started with an optimistic change (rules M1, M2).
         case changeStarted(PendingChange)
         /// Changes kept by the outbox from an earlier launch: they go beneath the changes started since.
         case changesRestored([PendingChange])
-        /// A mutation succeeded. With the target's new data from its response, that data replaces the server's and
+        /// A write succeeded. With the target's new data from its response, that data replaces the server's and
         /// the change goes in the same step; without, the change stays until a later load brings data (rule M4).
         case changeSucceeded(id: Int, data: Entity<Any>?, lifetime: TimeInterval?)
-        /// A mutation failed or was cancelled: only its change goes (rule M3).
+        /// A write failed or was cancelled: only its change goes (rule M3).
         case changeFailed(id: Int)
     }
 
@@ -148,7 +148,7 @@ struct ResourceRecord {
         }
     }
 
-    /// The mutation cases of ``apply(_:)``.
+    /// The write cases of ``apply(_:)``.
     private mutating func applyPendingChange(_ change: Change) -> ResourceEvent? {
         switch change {
         case .changeStarted(let pending):
@@ -185,12 +185,12 @@ struct ResourceRecord {
         layers.map(\.serverData) ?? latestData
     }
 
-    /// Whether a change whose mutation succeeded still waits for the server's data to replace it.
+    /// Whether a change whose write succeeded still waits for the server's data to replace it.
     var hasSettledChanges: Bool {
         layers?.hasSettledChanges ?? false
     }
 
-    /// Whether a change waits for its mutation's answer.
+    /// Whether a change waits for its write's answer.
     var hasUnsettledChanges: Bool {
         layers?.hasUnsettledChanges ?? false
     }

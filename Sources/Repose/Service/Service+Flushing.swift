@@ -19,7 +19,7 @@ extension Service {
     /// launch does not send them again.
     public func flush() async {
         var queues = core.everyCache().map(\.workQueue)
-        if let files = core.mutations.outbox?.files {
+        if let files = core.writes.outbox?.files {
             queues.append(files.queue)
             files.queue.async { files.flushJournal() }
         }

@@ -23,15 +23,15 @@ extension Service {
         }
     }
 
-    /// The service's outbox: the mutations kept until the server has them (see ``Outbox``).
+    /// The service's outbox: the writes kept until the server has them (see ``Outbox``).
     public var outbox: Outbox {
-        core.mutations.outbox(of: core)
+        core.writes.outbox(of: core)
     }
 
     /// Makes `trigger` send what the outbox keeps waiting, for as long as this service lives (rule M8).
     func sendOutbox(on trigger: Signal<Void>?) {
         trigger?.observe(owner: self) { [weak self] in
-            self?.core.mutations.outbox?.resumeWaiting()
+            self?.core.writes.outbox?.resumeWaiting()
         }
     }
 

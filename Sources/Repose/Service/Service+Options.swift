@@ -28,7 +28,7 @@ extension Service {
         /// Sends when the app becomes active; then every observed resource with stale data loads. The application's
         /// activation on Apple platforms (``systemActivations()``), none on Linux.
         public var becameActive: Signal<Void>?
-        /// Where the ``Outbox`` keeps the mutations it holds, so that they are sent, and their changes shown, after a
+        /// Where the ``Outbox`` keeps the writes it holds, so that they are sent, and their changes shown, after a
         /// relaunch; `nil` (the default) keeps them in memory for the launch. A folder for this service alone,
         /// created private to the user on first write.
         public var outboxDirectory: URL?

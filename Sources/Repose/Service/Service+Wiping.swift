@@ -15,7 +15,7 @@ extension Service {
     /// The caches' removals are queued before this returns, so no later read through this service sees them.
     public func wipeResources() {
         core.removeCachedEntities(forURLsMatching: nil)  // first: a wiped resource's observers may read again
-        core.mutations.outbox?.removeMutations { _ in true }  // no write of this user goes out with the next one's
+        core.writes.outbox?.removeWrites { _ in true }  // no write of this user goes out with the next one's
         wipeResources({ _ in true })
     }
 
@@ -33,7 +33,7 @@ extension Service {
     public func wipeResources(matching pattern: any ConfigurationPatternConvertible) {
         let matches = pattern.configurationPattern(for: self)
         core.removeCachedEntities(forURLsMatching: matches)
-        core.mutations.outbox?.removeMutations(where: matches)
+        core.writes.outbox?.removeWrites(where: matches)
         wipeResources({ matches($0.url) })
     }
 

@@ -43,7 +43,7 @@ public final class Service {
         reloadStaleResources(on: [options.reconnected, options.becameActive])
         core.reconnected = options.reconnected
         if let folder = options.outboxDirectory {
-            _ = core.mutations.outbox(of: core, directory: folder)  // reads the folder now: sent at launch
+            _ = core.writes.outbox(of: core, directory: folder)  // reads the folder now: sent at launch
         }
         sendOutbox(on: options.reconnected)
     }
@@ -65,7 +65,7 @@ public final class Service {
         if let memoryWarningObserver {
             NotificationCenter.default.removeObserver(memoryWarningObserver)
         }
-        core.mutations.outbox?.serviceReleased()
+        core.writes.outbox?.serviceReleased()
         core.serviceReleased()
     }
 

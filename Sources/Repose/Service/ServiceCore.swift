@@ -30,7 +30,7 @@ final class ServiceCore {
     /// entries share one object instead of each building, and holding, a pipeline of its own.
     var sharedConfigurations: [SharedConfigurationKey: BuiltConfiguration] = [:]
     /// Reloads after writes, and the outbox (`Writes/`).
-    let mutations: MutationBooks
+    let writes: WriteBooks
     /// The service's reconnect signal (rule R8), which event streams hear as well (rule V4).
     var reconnected: Signal<Void>?
     /// The event streams running for this service, stopped when the app drops it (rule V4).
@@ -50,7 +50,7 @@ final class ServiceCore {
         self.now = clock
         self.scheduler = scheduler
         timers = Timers(scheduler: scheduler, now: clock)
-        mutations = MutationBooks(timers: timers)
+        writes = WriteBooks(timers: timers)
     }
 
     /// The app's `Service` for this core; if the app dropped it, a new one, which holds resources again for as
@@ -124,11 +124,11 @@ final class ServiceCore {
         return created
     }
 
-    /// Shows on a resource just made the changes of mutations still pending in the outbox for its URL: every
+    /// Shows on a resource just made the changes of writes still pending in the outbox for its URL: every
     /// instance for a URL shows them, one made after the app let an earlier one go, or after a relaunch, included
     /// (rule M8). Here rather than in the resource's initializer, so that a resource is made knowing no outbox.
     private func showPendingChanges(on resource: Resource) {
-        guard let outbox = mutations.outbox else { return }
+        guard let outbox = writes.outbox else { return }
         let changes = outbox.changes(showingOn: resource.url.absoluteString)
         if !changes.isEmpty { resource.apply(.changesRestored(changes)) }  // nothing observes it yet
     }

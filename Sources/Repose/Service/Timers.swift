@@ -15,7 +15,7 @@ protocol DeadlineTarget: AnyObject {
 /// Two kinds of wait:
 /// - **One-off actions**, ``after(seconds:_:)`` and ``after(_:_:)``: retry backoff, an event stream's reconnect,
 ///   a credential refresh's time limit, a delayed ``Resource/cancelLoadIfUnobserved(afterDelay:then:)``, the
-///   end-of-turn flush of reloads after mutations (a zero wait), progress ticks. Each is one piece of work on the
+///   end-of-turn flush of reloads after writes (a zero wait), progress ticks. Each is one piece of work on the
 ///   scheduler, so actions due at the same time run in the order they were asked for, as they always have. The
 ///   action runs on the main actor; the returned ``TimerToken`` cancels it. For example, a retry:
 ///

@@ -31,7 +31,7 @@ public struct ResourceState<Content> {
     /// A resource's ``Resource/state`` sends a new snapshot when its data turns stale, without any load, while
     /// anything observes it.
     public var isStale: Bool
-    /// How many optimistic changes of mutations still on their way show in ``latestData`` over the server's data:
+    /// How many optimistic changes of writes still on their way show in ``latestData`` over the server's data:
     /// time to show "saving…". See ``OptimisticChange``.
     public var pendingChanges: Int
     /// Whether ``content`` and ``latestData`` are the previous resource's, kept on screen while this one loads (or,

@@ -1,7 +1,7 @@
 import Foundation
 
-/// How a resource should look while a mutation is on its way: a layer over the server's data, shown at once and
-/// removed on its own when the mutation ends.
+/// How a resource should look while a write is on its way: a layer over the server's data, shown at once and
+/// removed on its own when the write ends.
 ///
 /// ```swift
 /// repo.request(.patch, json: ["starred": true], showing: .merge(["starred": true]))
@@ -10,12 +10,12 @@ import Foundation
 /// ```
 ///
 /// A resource keeps the server's data beneath its pending changes and shows the server's data with every pending
-/// change applied in the order the mutations started. Removing one change (its mutation failed) recomputes what
+/// change applied in the order the writes started. Removing one change (its write failed) recomputes what
 /// the resource shows from the others; nothing is restored from a snapshot.
 ///
 /// ``merge(_:)``, ``replace(with:)`` and ``remove`` are data, so the outbox keeps them on disk with their
-/// mutation and shows them again after a relaunch. A closure (``update(_:)``) cannot be written to disk: a
-/// mutation kept across a launch is still sent, but its closure change shows only in the launch that made it.
+/// write and shows them again after a relaunch. A closure (``update(_:)``) cannot be written to disk: a
+/// write kept across a launch is still sent, but its closure change shows only in the launch that made it.
 public struct OptimisticChange {
     enum Kind {
         case merge([String: Any])

@@ -1,17 +1,17 @@
 import Foundation
 
-/// One optimistic change in a resource's record, from its mutation's start until the server's data replaces it.
+/// One optimistic change in a resource's record, from its write's start until the server's data replaces it.
 struct PendingChange {
-    /// Which mutation it belongs to; unique in the process.
+    /// Which write it belongs to; unique in the process.
     let id: Int
     let change: OptimisticChange
-    /// When its mutation started: the time of data that exists only as this change.
+    /// When its write started: the time of data that exists only as this change.
     let startedAt: TimeInterval
-    /// Set when its mutation succeeded: the record's ``ResourceRecord/settleCount`` at that moment. The change then
+    /// Set when its write succeeded: the record's ``ResourceRecord/settleCount`` at that moment. The change then
     /// waits for server data from a load started after that moment, and goes with it (rule M4).
     var settledAt: Int?
 
-    /// A number for each mutation with a change, in start order.
+    /// A number for each write with a change, in start order.
     @MainActor static func nextID() -> Int {
         lastID += 1
         return lastID
@@ -41,14 +41,14 @@ indirect enum PendingLayers {
         }
     }
 
-    /// Whether a change waits for its mutation's answer, rather than for the server's data after a success.
+    /// Whether a change waits for its write's answer, rather than for the server's data after a success.
     var hasUnsettledChanges: Bool {
         switch self {
         case .layers(_, let changes, let settled): settled < changes.count
         }
     }
 
-    /// Whether a change whose mutation succeeded waits for the server's data to replace it.
+    /// Whether a change whose write succeeded waits for the server's data to replace it.
     var hasSettledChanges: Bool {
         switch self {
         case .layers(_, _, let settled): settled > 0

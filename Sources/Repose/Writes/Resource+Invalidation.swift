@@ -28,14 +28,14 @@ extension Resource {
             }
         }
         for resource in stale {
-            resource.invalidateForMutation()
+            resource.invalidateForWrite()
         }
     }
 
     /// Marks the data stale and reloads it at the end of the turn if it is observed (rules M6, M7).
-    func invalidateForMutation() {
+    func invalidateForWrite() {
         invalidate()
-        core.mutations.reloadSoon(self)
+        core.writes.reloadSoon(self)
     }
 }
 

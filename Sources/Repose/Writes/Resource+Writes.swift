@@ -35,13 +35,13 @@ extension Resource {
             headers["Content-Type"] = body.contentType
         }
         let shownOn = call.target ?? self
-        let data = MutationData(
+        let data = WriteData(
             method: method.rawValue, url: url.absoluteString, body: body?.data, headers: headers,
             idempotencyKey: UUID().uuidString, createdAt: core.now(),
             changeTarget: shownOn === self ? nil : shownOn.url.absoluteString, change: call.change?.stored,
             invalidation: call.options.invalidation)
         let pending = startChange(of: call, at: data.createdAt)
-        return core.mutations.outbox(of: core).submit(data, change: pending, from: self)
+        return core.writes.outbox(of: core).submit(data, change: pending, from: self)
     }
 
     /// Sends `call` now, never through the outbox, showing its optimistic change while it runs.
@@ -66,7 +66,7 @@ extension Resource {
 
     /// One attempt of `data`: a new request built from it, so configured headers, mutators and decorators run on
     /// it as on any request (rule M11).
-    func sendMutation(_ data: MutationData) -> Request {
+    func sendWrite(_ data: WriteData) -> Request {
         makeRequest(
             data.requestMethod, body: { data.addBody(to: &$0) }, invalidation: data.invalidation,
             requestMutation: { _ in })
@@ -84,19 +84,19 @@ extension Resource {
         }
     }
 
-    /// Applies a mutation's `outcome` to the change it shows here. A change that succeeded without this resource's
+    /// Applies a write's `outcome` to the change it shows here. A change that succeeded without this resource's
     /// new data waits for a reload (rule M4), which starts at the end of the turn even when the request went to
     /// another URL or the configuration does not invalidate this one; while other writes to this resource are on
-    /// their way, it waits for the last of them (see ``reloadAfterMutation()``), whatever that one's outcome.
+    /// their way, it waits for the last of them (see ``reloadAfterWrite()``), whatever that one's outcome.
     func endChange(_ outcome: ResourceRecord.Change) {
         apply(outcome)
         // An invalidation's reload (rule M6) waited for this write too, if this was the last one on its way.
         if record.hasSettledChanges || (record.isInvalidated && !isLoading) {
-            core.mutations.reloadSoon(self)
+            core.writes.reloadSoon(self)
         }
     }
 
-    /// What the outcome of a mutation means for its change `id`, shown on this resource when `showsOnSelf`.
+    /// What the outcome of a write means for its change `id`, shown on this resource when `showsOnSelf`.
     func changeOutcome(
         _ id: Int, info: ResponseInfo, method: RequestMethod, showsOnSelf: Bool
     ) -> ResourceRecord.Change {

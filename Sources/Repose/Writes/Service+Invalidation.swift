@@ -21,7 +21,7 @@ extension Service {
     /// does.
     public func invalidateResources(_ predicate: (Resource) -> Bool) {
         for resource in resourceTable.allResources where predicate(resource) {
-            resource.invalidateForMutation()
+            resource.invalidateForWrite()
         }
     }
 }

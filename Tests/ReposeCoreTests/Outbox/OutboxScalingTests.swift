@@ -49,7 +49,7 @@ struct OutboxScalingTests {
         for count in [1_000, 10_000] {
             var book = OutboxBook()
             for index in 0..<count {
-                let data = MutationData(
+                let data = WriteData(
                     method: "POST", url: "https://api.example.com/notes/\(index % resources)", body: nil, headers: [:],
                     idempotencyKey: "k\(index)", createdAt: 0, changeTarget: nil, change: nil)
                 book.append(OutboxEntry(data: data, sequence: index))

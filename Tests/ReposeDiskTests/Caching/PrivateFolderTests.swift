@@ -148,11 +148,11 @@ struct PrivateFolderTests {
     @Test("T8 PrivateFiles.write creates the file 0600 in a 0700 folder and leaves no other file")
     func privateWrite() throws {
         defer { try? FileManager.default.removeItem(at: root) }
-        #expect(PrivateFiles.write(Data("one".utf8), named: "a.mutation", in: folder))
-        #expect(PrivateFiles.write(Data("two".utf8), named: "a.mutation", in: folder))
-        #expect(names() == ["a.mutation"])
+        #expect(PrivateFiles.write(Data("one".utf8), named: "a.write", in: folder))
+        #expect(PrivateFiles.write(Data("two".utf8), named: "a.write", in: folder))
+        #expect(names() == ["a.write"])
         #expect(try permissions(of: folder) == 0o700)
-        #expect(try permissions(of: folder.appendingPathComponent("a.mutation")) == 0o600)
-        #expect(try Data(contentsOf: folder.appendingPathComponent("a.mutation")) == Data("two".utf8))
+        #expect(try permissions(of: folder.appendingPathComponent("a.write")) == 0o600)
+        #expect(try Data(contentsOf: folder.appendingPathComponent("a.write")) == Data("two".utf8))
     }
 }

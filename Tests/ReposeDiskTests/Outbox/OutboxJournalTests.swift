@@ -4,7 +4,7 @@ import Testing
 @testable import Repose
 @testable import ReposeTestSupport
 
-/// The outbox's journal: one line per stored mutation and one per end, read back whole or not at all, and kept as
+/// The outbox's journal: one line per stored write and one per end, read back whole or not at all, and kept as
 /// small as what is pending (rules T2, T3, T4). The time limit only guards against a hang: hundreds of writes
 /// flushed to a disk that parallel builds share took longer than a minute once.
 @MainActor
@@ -36,7 +36,7 @@ final class OutboxJournalTests {
         app.service.resource("/notes/1").request(.post, json: ["after": "cut"])
         gate.signal()
         await app.settle()
-        #expect(await app.stored().map(\.mutation.url) == ["https://api.example.com/notes/1"])
+        #expect(await app.stored().map(\.write.url) == ["https://api.example.com/notes/1"])
         app.service = nil
         app.service = app.makeService()  // the next launch reads it back
         await app.settle()
@@ -97,7 +97,7 @@ final class OutboxJournalTests {
         await app.settle()
         try FileManager.default.removeItem(at: app.folder)
         app.service.resource("/notes/2").request(.post, json: ["b": 2])
-        #expect(await app.stored().map(\.mutation.url) == ["https://api.example.com/notes/2"])
+        #expect(await app.stored().map(\.write.url) == ["https://api.example.com/notes/2"])
     }
 }
 

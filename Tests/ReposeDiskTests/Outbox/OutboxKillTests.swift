@@ -50,8 +50,8 @@ struct OutboxKillTests {
         let journal = try Data(contentsOf: folder.appendingPathComponent(OutboxFiles.journalName))
         var found: Set<Int> = []
         for entry in OutboxJournal(journal).pending {
-            let stored = try JSONDecoder().decode(StoredMutation.self, from: entry.json)
-            let body = try JSONSerialization.jsonObject(with: stored.mutation.body ?? Data()) as? [String: Int]
+            let stored = try JSONDecoder().decode(StoredWrite.self, from: entry.json)
+            let body = try JSONSerialization.jsonObject(with: stored.write.body ?? Data()) as? [String: Int]
             if let index = body?["i"] { found.insert(index) }
         }
         return found

@@ -72,7 +72,7 @@ final class OutboxSecretsTests {
         app.service.resource("/notes/1").withParam("page", "2").request(.post, json: ["a": 1], options: kept)
         await app.settle()
         #expect(app.outbox.status.pending.map(\.isStored) == [true])
-        #expect(await app.stored().map(\.mutation.url) == ["https://api.example.com/notes/1?page=2"])
+        #expect(await app.stored().map(\.write.url) == ["https://api.example.com/notes/1?page=2"])
     }
 
     @Test("T3 planted lines and files are never sent: another host, another origin, links, garbage, bad keys")
@@ -88,9 +88,9 @@ final class OutboxSecretsTests {
         try app.plant(line: Data("+k1 not json\n".utf8))
         try app.plant(line: Data("garbage\n\n-\n+\n".utf8))
         try Data(#"{"url": "https://evil.example.com"}"#.utf8).write(to: app.folder.appendingPathComponent("notes.txt"))
-        try Data().write(to: app.folder.appendingPathComponent("x.mutation"))
+        try Data().write(to: app.folder.appendingPathComponent("x.write"))
         try FileManager.default.createSymbolicLink(
-            atPath: app.folder.appendingPathComponent("link.mutation").path, withDestinationPath: "/etc/passwd")
+            atPath: app.folder.appendingPathComponent("link.write").path, withDestinationPath: "/etc/passwd")
         try FileManager.default.createDirectory(
             at: app.folder.appendingPathComponent("sub"), withIntermediateDirectories: false)
         app.service = app.makeService()
@@ -98,7 +98,7 @@ final class OutboxSecretsTests {
         #expect(app.network.sent.map { $0.url } == ["https://api.example.com/notes/ok"])
         #expect(app.credentials(sentSince: 0) == ["Bearer alice"])
         #expect(Set(await app.files().keys) == ["sub", OutboxFiles.journalName])
-        #expect(await app.stored().map(\.mutation.url) == ["https://api.example.com/notes/ok"])
+        #expect(await app.stored().map(\.write.url) == ["https://api.example.com/notes/ok"])
     }
 
     @Test("T3 a journal planted as a link is removed unfollowed: its target is neither read nor written")

@@ -62,8 +62,8 @@ final class OutboxTests {
         return note
     }
 
-    /// Waits until the folder is read and every mutation is on the device: then what may go is on its way. A
-    /// mutation is sent only after both (rules T1, T2), so a test that answers requests waits for this first.
+    /// Waits until the folder is read and every write is on the device: then what may go is on its way. A
+    /// write is sent only after both (rules T1, T2), so a test that answers requests waits for this first.
     func settle() async {
         await outbox.wait { !$0.isReading && $0.book.storingCount == 0 }
     }
@@ -92,7 +92,7 @@ final class OutboxTests {
         await OutboxFixture.files(in: folder)
     }
 
-    @Test("M8 a mutation that fails for want of a network waits with its change, and goes again on reconnect")
+    @Test("M8 a write that fails for want of a network waits with its change, and goes again on reconnect")
     func keptUntilReconnect() async throws {
         let note = await note()
         let edit = note.request(.patch, json: ["text": "b"], showing: .merge(["text": "b"]))
@@ -152,7 +152,7 @@ final class OutboxTests {
         #expect(!note.isUpToDate && !parent.isUpToDate)
     }
 
-    @Test("M9 the mutations of one resource go one at a time, in order; another resource's go meanwhile")
+    @Test("M9 the writes of one resource go one at a time, in order; another resource's go meanwhile")
     func orderPerResource() async {
         let first = await note("/notes/1")
         let second = await note("/notes/2")
@@ -173,7 +173,7 @@ final class OutboxTests {
         for edit in edits { #expect(await edit.responseInfo.response.error == nil) }
     }
 
-    @Test("M9 a refusal after waiting ends the mutation: its change goes and the failure is reported")
+    @Test("M9 a refusal after waiting ends the write: its change goes and the failure is reported")
     func refusalIsReported() async throws {
         let note = await note()
         let edit = note.request(.patch, json: ["text": "b"], showing: .merge(["text": "b"]))
@@ -190,7 +190,7 @@ final class OutboxTests {
         #expect(outbox.status.failures.isEmpty)
     }
 
-    @Test("M9 a server error on a kept mutation makes it wait again; a refusal at the first attempt is reported too")
+    @Test("M9 a server error on a kept write makes it wait again; a refusal at the first attempt is reported too")
     func serverErrorWaitsAgain() async {
         let note = await note()
         let edit = note.request(.patch, json: ["text": "b"], showing: .merge(["text": "b"]))
@@ -210,7 +210,7 @@ final class OutboxTests {
         _ = await edit.responseInfo
     }
 
-    @Test("M10 each mutation carries one Idempotency-Key, unchanged on every attempt")
+    @Test("M10 each write carries one Idempotency-Key, unchanged on every attempt")
     func idempotencyKey() async throws {
         let note = await note()
         _ = note.request(.patch, json: ["text": "b"])
@@ -243,7 +243,7 @@ final class OutboxTests {
         #expect(attempts.allSatisfy { $0.header("Content-Type") == "application/json" })
     }
 
-    @Test("M8 T3 the folder is private, its journal holds each mutation as data, and no credential header is written")
+    @Test("M8 T3 the folder is private, its journal holds each write as data, and no credential header is written")
     func filesOnDisk() async throws {
         let note = await note()
         let edit = note.request(
@@ -261,12 +261,12 @@ final class OutboxTests {
         let entries = OutboxJournal(data).pending
         let entry = try #require(entries.first)
         #expect(entries.count == 1)
-        let stored = try JSONDecoder().decode(StoredMutation.self, from: entry.json)
-        #expect(stored.mutation.method == "POST")
-        #expect(stored.mutation.url == "https://api.example.com/notes/1")
-        #expect(stored.mutation.body == Data(#"{"text":"b"}"#.utf8))
-        #expect(stored.mutation.headers == ["X-Trace": "7", "Content-Type": "application/json"])
-        #expect(stored.mutation.createdAt == 1000)
+        let stored = try JSONDecoder().decode(StoredWrite.self, from: entry.json)
+        #expect(stored.write.method == "POST")
+        #expect(stored.write.url == "https://api.example.com/notes/1")
+        #expect(stored.write.body == Data(#"{"text":"b"}"#.utf8))
+        #expect(stored.write.headers == ["X-Trace": "7", "Content-Type": "application/json"])
+        #expect(stored.write.createdAt == 1000)
         #expect(entry.key == stored.key)
         #expect(try permissions(folder) == 0o700)
         #expect(try permissions(folder.appendingPathComponent(OutboxFiles.journalName)) == 0o600)
@@ -280,14 +280,14 @@ final class OutboxTests {
         return (attributes[.posixPermissions] as? NSNumber)?.intValue ?? -1
     }
 
-    @Test("M8 after a relaunch the kept mutation's change shows again, and the mutation goes at launch")
+    @Test("M8 after a relaunch the kept write's change shows again, and the write goes at launch")
     func relaunch() async throws {
         let first = await note()
         let edit = first.request(.patch, json: ["text": "b"], showing: .merge(["text": "b"]))
         let closure = first.request(.patch, json: ["z": 1], showing: .update { $0 })
         await goOffline()
         _ = await files()  // written
-        service = nil  // the app quits: its requests end, its mutations stay on disk
+        service = nil  // the app quits: its requests end, its writes stay on disk
         #expect(await edit.responseInfo.response.isCancellation)
         #expect(await closure.responseInfo.response.isCancellation)
         service = makeService()
@@ -332,7 +332,7 @@ final class OutboxTests {
             +k4 {"version": 1, "seq
             """
         try Data(journal.utf8).write(to: folder.appendingPathComponent(OutboxFiles.journalName))
-        try Data("{}".utf8).write(to: folder.appendingPathComponent("y.mutation"))
+        try Data("{}".utf8).write(to: folder.appendingPathComponent("y.write"))
         service = makeService()
         await outbox.idle()
         #expect(outbox.status.pending.isEmpty)

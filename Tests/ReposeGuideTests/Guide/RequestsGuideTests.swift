@@ -41,7 +41,7 @@ struct RequestsGuideTests {
         #expect(profile.jsonDict["name"] as? String == "Ada")
     }
 
-    @Test("one-off headers go the same way, as headers:, on a body helper, a load and an optimistic mutation")
+    @Test("one-off headers go the same way, as headers:, on a body helper, a load and an optimistic write")
     func oneOffHeaders() async {
         network.stub(.put, "https://api.example.com/avatar", status: 204)
         network.stub(.get, "https://api.example.com/user", json: ["name": "Ada"])
@@ -61,7 +61,7 @@ struct RequestsGuideTests {
         #expect(user.jsonDict["name"] as? String == "Ada")
     }
 
-    @Test("a one-off Content-Type beats the body helper's, on a request and on a mutation alike")
+    @Test("a one-off Content-Type beats the body helper's, on a request and on a write alike")
     func oneOffContentType() async {
         network.stub(.patch, "https://api.example.com/notes/1", status: 204)
         network.stub(.get, "https://api.example.com/notes/1", json: ["text": "Milk"])

@@ -48,7 +48,7 @@ enum WritesGuide {
         post.request(.delete, options: RequestOptions(invalidation: .targetAndParent))
     }
 
-    /// The outbox section's service, with two mutations made.
+    /// The outbox section's service, with two writes made.
     static func outbox(appSupport: URL) -> Service {
         let notesAPI = Service(
             baseURL: "https://api.example.com",
@@ -57,7 +57,7 @@ enum WritesGuide {
 
         let note = notesAPI.resource("/notes/7")
         note.request(.patch, json: ["text": "Milk, eggs"], showing: .merge(["text": "Milk, eggs"]))
-        note.request(.delete, options: RequestOptions(usesOutbox: true))  // or for one mutation
+        note.request(.delete, options: RequestOptions(usesOutbox: true))  // or for one write
         return notesAPI
     }
 

@@ -5,7 +5,7 @@ import Testing
 @testable import Repose
 @testable import ReposeTestSupport
 
-/// The Writes guide's code, run: its changes show at once and roll back alone, its awaited mutation reports both
+/// The Writes guide's code, run: its changes show at once and roll back alone, its awaited write reports both
 /// outcomes, and its screen follows the outbox.
 @MainActor
 @Suite("The Writes guide, run", .checksLifetimes, .hangLimit)
@@ -38,7 +38,7 @@ struct WritesGuideTests {
         #expect(repo.jsonDict["stargazers_count"] as? Int == 214)
     }
 
-    @Test("M3 the guide's awaited mutation returns the answer, or throws after its rollback")
+    @Test("M3 the guide's awaited write returns the answer, or throws after its rollback")
     func awaited() async {
         network.stub(
             .patch, "https://api.example.com/repos/ada/engine",

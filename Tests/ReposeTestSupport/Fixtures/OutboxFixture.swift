@@ -54,7 +54,7 @@ final class OutboxFixture {
 
     var outbox: Outbox { service.outbox }
 
-    /// Waits until the folder is read and every mutation is on the device: what may go is then on its way.
+    /// Waits until the folder is read and every write is on the device: what may go is then on its way.
     func settle() async {
         await outbox.wait { !$0.isReading && $0.book.storingCount == 0 }
     }
@@ -104,28 +104,28 @@ final class OutboxFixture {
         return gate
     }
 
-    /// The mutations pending in the folder's journal, in order, read on the outbox's queue once what is queued
+    /// The writes pending in the folder's journal, in order, read on the outbox's queue once what is queued
     /// there is done.
-    func stored() async -> [StoredMutation] {
+    func stored() async -> [StoredWrite] {
         await Self.stored(in: folder)
     }
 
-    /// The mutations pending in the journal in `folder`, read on the outbox's queue once what is queued there is done.
-    nonisolated static func stored(in folder: URL) async -> [StoredMutation] {
+    /// The writes pending in the journal in `folder`, read on the outbox's queue once what is queued there is done.
+    nonisolated static func stored(in folder: URL) async -> [StoredWrite] {
         let files = await files(in: folder)
         let journal = OutboxJournal(files[OutboxFiles.journalName] ?? Data())
-        return journal.pending.compactMap { try? JSONDecoder().decode(StoredMutation.self, from: $0.json) }
+        return journal.pending.compactMap { try? JSONDecoder().decode(StoredWrite.self, from: $0.json) }
     }
 
-    /// Appends a mutation's line to the folder's journal as another program (or an earlier launch) would: a key that
-    /// cannot name a mutation makes a line the outbox drops.
+    /// Appends a write's line to the folder's journal as another program (or an earlier launch) would: a key that
+    /// cannot name a write makes a line the outbox drops.
     func plant(
         _ url: String, sequence: Int = 0, partition: String? = nil, key: String = UUID().uuidString
     ) throws {
-        let data = MutationData(
+        let data = WriteData(
             method: "POST", url: url, body: Data("{}".utf8), headers: [:], idempotencyKey: key, createdAt: 900,
             changeTarget: nil, change: nil)
-        let stored = StoredMutation(sequence: sequence, partition: partition, mutation: data)
+        let stored = StoredWrite(sequence: sequence, partition: partition, write: data)
         try plant(line: Data("+\(key) ".utf8) + JSONEncoder().encode(stored) + Data("\n".utf8))
     }
 

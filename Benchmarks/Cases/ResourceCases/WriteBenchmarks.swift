@@ -5,14 +5,14 @@ import Repose
 import FoundationNetworking
 #endif
 
-// What mutations cost. A resource recomputes what it shows whenever its server data or its pending changes change;
-// the first cases time that with 0, 1 and 10 merge changes pending (0 is every resource without a mutation, the
+// What writes cost. A resource recomputes what it shows whenever its server data or its pending changes change;
+// the first cases time that with 0, 1 and 10 merge changes pending (0 is every resource without a write, the
 // budget: no extra cost). The last cases drain an outbox of 1,000 writes to 100 resources, queued while the network
 // was down, against the loopback server, files on disk included, and send the same writes as plain requests. The
 // figures are in Docs/Performance.md.
-func mutationBenchmarks() {
+func writeBenchmarks() {
     for pending in [0, 1, 10] {
-        mainActorBenchmark("Mutations: new server data under \(pending) pending changes", configuration(.kilo)) {
+        mainActorBenchmark("Writes: new server data under \(pending) pending changes", configuration(.kilo)) {
             measured in
             let fixture = PendingChangesFixture(pending: pending)
             await measured.run {
@@ -72,24 +72,24 @@ private final class PlainWrites {
     }
 }
 
-/// A repository with `pending` optimistic changes over its data, whose mutations never get an answer.
+/// A repository with `pending` optimistic changes over its data, whose writes never get an answer.
 @MainActor
 private final class PendingChangesFixture {
     let service = Service(
         baseURL: baseURL, options: .init(networking: SilentNetwork(), reconnected: nil, becameActive: nil))
     let repo: Resource
     let serverData = Entity<Any>(content: ["name": "repose", "stars": 1], contentType: "application/json")
-    private let mutations: [Request]
+    private let writes: [Request]
 
     init(pending: Int) {
         repo = service.resource("/repos/1")
         repo.overrideLocalData(with: serverData)
         let repo = repo
-        mutations = (0..<pending).map { repo.request(.patch, json: [:], showing: .merge(["stars": $0 + 2])) }
+        writes = (0..<pending).map { repo.request(.patch, json: [:], showing: .merge(["stars": $0 + 2])) }
     }
 
     func end() {
-        for mutation in mutations { mutation.cancel() }
+        for write in writes { write.cancel() }
     }
 }
 

@@ -4,22 +4,22 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// A mutation as data: everything needed to send it again, with no closure, so that the outbox can keep it on
+/// A write as data: everything needed to send it again, with no closure, so that the outbox can keep it on
 /// disk and build a new request from it at each attempt (rule M11).
-struct MutationData: Codable, Sendable, Equatable {
+struct WriteData: Codable, Sendable, Equatable {
     /// The HTTP method's name.
     var method: String
     /// The absolute URL of the resource the request goes to.
     var url: String
     /// The exact body bytes, if any.
     var body: Data?
-    /// The mutation's own headers, `Content-Type` included; configured headers are not here (they apply again
+    /// The write's own headers, `Content-Type` included; configured headers are not here (they apply again
     /// at each attempt), nor, once on disk, any header that carries a secret.
     var headers: [String: String]
-    /// Sent as `Idempotency-Key` on every attempt, unchanged (rule M10); `nil` for a mutation not meant to be
+    /// Sent as `Idempotency-Key` on every attempt, unchanged (rule M10); `nil` for a write not meant to be
     /// sent twice.
     var idempotencyKey: String?
-    /// When the mutation was made, on the service's clock.
+    /// When the write was made, on the service's clock.
     var createdAt: TimeInterval
     /// The absolute URL of the resource its optimistic change shows on, when it is not ``url``.
     var changeTarget: String?

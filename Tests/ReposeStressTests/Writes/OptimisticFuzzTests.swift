@@ -4,7 +4,7 @@ import Testing
 @testable import Repose
 @testable import ReposeTestSupport
 
-/// Random interleavings of mutations and loads over a few resources, checked after every step against a model of
+/// Random interleavings of writes and loads over a few resources, checked after every step against a model of
 /// the layers (rules M2–M5): a resource shows the data of its latest load with every pending change applied in start
 /// order, and never a value that neither the server nor a pending change holds.
 @MainActor
@@ -30,12 +30,12 @@ struct OptimisticFuzzTests {
 
     /// A request the test has in flight, in the order the network received them.
     enum Operation {
-        case mutation(Request, resource: Int, id: Int, field: String, value: Int)
+        case write(Request, resource: Int, id: Int, field: String, value: Int)
         case load(Request, resource: Int, settledBy: Int)
 
         var request: Request {
             switch self {
-            case .mutation(let request, _, _, _, _), .load(let request, _, _): request
+            case .write(let request, _, _, _, _), .load(let request, _, _): request
             }
         }
     }
@@ -63,13 +63,13 @@ struct OptimisticFuzzTests {
             let resource = resources[index]
             let choice = inFlight.isEmpty ? 0 : fuzz.int(in: 0...9)
             switch choice {
-            case 0...2:  // a mutation starts
+            case 0...2:  // a write starts
                 let field = fuzz.pick(fields)
                 nextValue += 1
                 let request = resource.request(.patch, json: [field: nextValue], showing: .merge([field: nextValue]))
                 let id = resource.record.layers?.changes.last?.id ?? -1
                 models[index].changes.append((id, field, nextValue, nil))
-                inFlight.append(.mutation(request, resource: index, id: id, field: field, value: nextValue))
+                inFlight.append(.write(request, resource: index, id: id, field: field, value: nextValue))
                 fuzz.note("\(step): start PATCH \(resource.url.path) \(field)=\(nextValue)")
             case 3:  // a load starts
                 inFlight.append(.load(resource.load(), resource: index, settledBy: models[index].settleCount))
@@ -79,7 +79,7 @@ struct OptimisticFuzzTests {
                 let operation = inFlight.remove(at: position)
                 let outcome = fuzz.int(in: 0...9)
                 switch operation {
-                case .mutation(let request, let target, let id, let field, let value):
+                case .write(let request, let target, let id, let field, let value):
                     if outcome < 5 {
                         await harness.network.respond(toPendingAt: position, status: 204)
                         models[target].server[field] = value

@@ -4,11 +4,11 @@ import Testing
 @testable import Repose
 @testable import ReposeTestSupport
 
-/// A mutation and its outcome awaited with `try await`: the value on success, a thrown `RequestError` after the
+/// A write and its outcome awaited with `try await`: the value on success, a thrown `RequestError` after the
 /// change rolled back on failure.
 @MainActor
-@Suite("Mutations awaited with try await", .checksLifetimes)
-struct MutationAsyncTests {
+@Suite("Writes awaited with try await", .checksLifetimes)
+struct WriteAsyncTests {
     let harness = Harness()
     var repo: Resource { harness.service.resource("/repos/42") }
 
@@ -16,7 +16,7 @@ struct MutationAsyncTests {
         _ = await harness.answer(repo.load(), contentType: "application/json", text: #"{"stars": 1}"#)
     }
 
-    @Test("M1 M4 try await on a mutation returns the server's answer, with the change showing until then")
+    @Test("M1 M4 try await on a write returns the server's answer, with the change showing until then")
     func awaitSuccess() async throws {
         await loadRepo()
         let star = repo.request(.put, json: ["starred": true], showing: .merge(["stars": 2]))
@@ -27,14 +27,14 @@ struct MutationAsyncTests {
         #expect(repo.jsonDict["stars"] as? Int == 2)  // settled: kept until the reload brings the server's count
     }
 
-    @Test("M3 try await on a failed mutation throws its RequestError, after its change rolled back")
+    @Test("M3 try await on a failed write throws its RequestError, after its change rolled back")
     func awaitFailure() async {
         await loadRepo()
         let star = repo.request(.put, showing: .merge(["stars": 2]))
         await harness.network.respond(status: 403)
         do {
             _ = try await star.entity
-            Issue.record("a refused mutation returned a value")
+            Issue.record("a refused write returned a value")
         } catch {
             #expect(error.httpStatusCode == 403)
             #expect(repo.jsonDict["stars"] as? Int == 1)
@@ -42,7 +42,7 @@ struct MutationAsyncTests {
         }
     }
 
-    @Test("M3 cancelling the task that awaits a mutation cancels it, and its change goes")
+    @Test("M3 cancelling the task that awaits a write cancels it, and its change goes")
     func awaitCancelled() async {
         await loadRepo()
         let star = repo.request(.put, showing: .merge(["stars": 2]))

@@ -7,8 +7,8 @@ import Testing
 /// Optimistic changes and invalidation over real HTTP: `URLSessionProvider` against the loopback server's JSON store
 /// (rules M1–M7).
 @MainActor
-@Suite("Mutations over real HTTP", .checksLifetimes)
-final class MutationIntegrationTests {
+@Suite("Writes over real HTTP", .checksLifetimes)
+final class WriteIntegrationTests {
     let fixture: IntegrationFixture
     var service: Service { fixture.service }
 
@@ -24,7 +24,7 @@ final class MutationIntegrationTests {
         return resource
     }
 
-    /// Waits until `resource` is not loading any more (a reload that a mutation started at the end of its turn);
+    /// Waits until `resource` is not loading any more (a reload that a write started at the end of its turn);
     /// records an issue if it still requests after ``Patience/wait``. Bounded by time, not by a count of turns: the
     /// request it waits for is answered on another thread, which a loaded machine can hold back for many turns.
     private func settled(_ resource: Resource, sourceLocation: SourceLocation = #_sourceLocation) async {
@@ -64,7 +64,7 @@ final class MutationIntegrationTests {
         #expect(observer.events == ["observerAdded", "newData(optimistic)", "requested", "newData(network)"])
     }
 
-    @Test("M2 M3 two mutations in flight, the first failing: only its change goes, the second's stays")
+    @Test("M2 M3 two writes in flight, the first failing: only its change goes, the second's stays")
     func firstFailsSecondStays() async throws {
         let repo = try await seed("/store/repos/7", ["name": "repose", "stars": 1])
         let failing = service.resource("/store/repos/7").withParam("status", "500")
@@ -102,8 +102,8 @@ final class MutationIntegrationTests {
         profile.removeObservers(ownedBy: self)
     }
 
-    @Test("M5 a load that completes while a mutation is held keeps its change on top of the new data")
-    func loadDuringMutation() async throws {
+    @Test("M5 a load that completes while a write is held keeps its change on top of the new data")
+    func loadDuringWrite() async throws {
         let note = try await seed("/store/notes/1", ["text": "a", "pinned": false])
         let held = service.resource("/store/notes/1").withParam("hold", "m5")
         let pin = held.request(.patch, json: ["pinned": true], showing: .merge(["pinned": true]), on: note)
@@ -134,7 +134,7 @@ final class MutationIntegrationTests {
     }
 }
 
-extension MutationIntegrationTests {
+extension WriteIntegrationTests {
     /// How many GETs of `path` the server's store has seen.
     fileprivate func gets(of path: String) async throws -> Int {
         try await log().filter { $0["method"] as? String == "GET" && $0["path"] as? String == path }.count

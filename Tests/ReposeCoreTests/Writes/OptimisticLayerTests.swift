@@ -50,7 +50,7 @@ struct OptimisticLayerTests {
         _ = await second.responseInfo
     }
 
-    @Test("M3 a failed mutation removes only its change, with one event, while the other stays")
+    @Test("M3 a failed write removes only its change, with one event, while the other stays")
     func failureRemovesOnlyItsChange() async {
         let observer = await loadedRepo()
         let first = repo.request(.patch, json: [:], showing: .merge(["stars": 2, "label": "first"]))
@@ -69,7 +69,7 @@ struct OptimisticLayerTests {
         #expect(repo.record.layers == nil)
     }
 
-    @Test("M3 cancelling a mutation rolls its change back")
+    @Test("M3 cancelling a write rolls its change back")
     func cancelRollsBack() async {
         _ = await loadedRepo()
         let star = repo.request(.put, showing: .merge(["starred": true]))
@@ -110,7 +110,7 @@ struct OptimisticLayerTests {
         #expect(shown["stars"] as? Int == 2)
     }
 
-    @Test("M4 a load that left before the mutation succeeded keeps the change: its data predates it")
+    @Test("M4 a load that left before the write succeeded keeps the change: its data predates it")
     func earlierLoadKeepsSettledChange() async {
         _ = await loadedRepo()
         let star = repo.request(.patch, json: ["starred": true], showing: .merge(["starred": true]))

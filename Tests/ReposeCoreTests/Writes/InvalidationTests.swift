@@ -4,10 +4,10 @@ import Testing
 @testable import Repose
 @testable import ReposeTestSupport
 
-/// Invalidation by URL structure after mutations, and by hand (rules M6, M7), with the network and the end of the
+/// Invalidation by URL structure after writes, and by hand (rules M6, M7), with the network and the end of the
 /// turn scripted: the reloads wait for the service's scheduler.
 @MainActor
-@Suite("Invalidation after mutations", .checksLifetimes)
+@Suite("Invalidation after writes", .checksLifetimes)
 struct InvalidationTests {
     let harness = Harness()
     var service: Service { harness.service }
@@ -121,7 +121,7 @@ struct InvalidationTests {
         if let load { await harness.answer(load, text: "again") }
     }
 
-    @Test("M6 a failed mutation and a GET invalidate nothing", arguments: [RequestMethod.get, .head, .options])
+    @Test("M6 a failed write and a GET invalidate nothing", arguments: [RequestMethod.get, .head, .options])
     func failuresAndReadsInvalidateNothing(method: RequestMethod) async {
         invalidateWrites()
         let resources = await loaded(["/users/42", "/users"])
