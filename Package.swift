@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "ReposeSignals", targets: ["ReposeSignals"]),
         .library(name: "Repose", targets: ["Repose"]),
         .library(name: "ReposeLists", targets: ["ReposeLists"]),
+        .library(name: "ReposeStorage", targets: ["ReposeStorage"]),
         .library(name: "ReposeTesting", targets: ["ReposeTesting"]),
         .executable(name: "repose-demo", targets: ["repose-demo"]),
     ],
@@ -20,8 +21,11 @@ let package = Package(
         .target(name: "Repose", dependencies: ["ReposeSignals"]),
         // Paged lists: a pure client of Repose's public API and five `package` seams, in a module of its own.
         .target(name: "ReposeLists", dependencies: ["Repose"]),
+        // Disk persistence: the file entity cache and the outbox's journal, behind `EntityCache` and a five-call
+        // `package` storage protocol, with the private-file helpers they share.
+        .target(name: "ReposeStorage", dependencies: ["Repose"]),
         .target(name: "ReposeTesting", dependencies: ["Repose"]),
-        .executableTarget(name: "repose-demo", dependencies: ["Repose", "ReposeLists"]),
+        .executableTarget(name: "repose-demo", dependencies: ["Repose", "ReposeLists", "ReposeStorage"]),
 
         .executableTarget(name: "SignalsTour", dependencies: ["ReposeSignals"], path: "Playgrounds/SignalsTour"),
         .executableTarget(
@@ -29,25 +33,30 @@ let package = Package(
         .executableTarget(
             name: "ViewModels", dependencies: ["Repose", "ReposeTesting"], path: "Playgrounds/ViewModels"),
         .executableTarget(
-            name: "OfflineFirst", dependencies: ["Repose", "ReposeTesting"], path: "Playgrounds/OfflineFirst"),
+            name: "OfflineFirst", dependencies: ["Repose", "ReposeStorage", "ReposeTesting"],
+            path: "Playgrounds/OfflineFirst"),
         .executableTarget(name: "Freshness", dependencies: ["Repose", "ReposeTesting"], path: "Playgrounds/Freshness"),
         .executableTarget(
             name: "TransformerPipeline", dependencies: ["Repose"], path: "Playgrounds/TransformerPipeline"),
         .executableTarget(
             name: "PagedList", dependencies: ["Repose", "ReposeLists", "ReposeTesting"], path: "Playgrounds/PagedList"),
         .executableTarget(
-            name: "Writes", dependencies: ["Repose", "ReposeTesting"], path: "Playgrounds/Writes"),
+            name: "Writes", dependencies: ["Repose", "ReposeStorage", "ReposeTesting"], path: "Playgrounds/Writes"),
         .executableTarget(
             name: "LiveResources", dependencies: ["Repose", "ReposeTesting"], path: "Playgrounds/LiveResources"),
 
         // Child processes: the cache crash and outbox kill tests kill one mid-write; the upload and download memory
         // tests measure one.
-        .executableTarget(name: "repose-cache-writer", dependencies: ["Repose"], path: "Tests/CacheWriter"),
+        .executableTarget(
+            name: "repose-cache-writer", dependencies: ["Repose", "ReposeStorage"], path: "Tests/CacheWriter"),
         .executableTarget(name: "repose-upload-probe", dependencies: ["Repose"], path: "Tests/UploadProbe"),
-        .executableTarget(name: "repose-outbox-writer", dependencies: ["Repose"], path: "Tests/OutboxWriter"),
+        .executableTarget(
+            name: "repose-outbox-writer", dependencies: ["Repose", "ReposeStorage"], path: "Tests/OutboxWriter"),
         .executableTarget(name: "repose-download-probe", dependencies: ["Repose"], path: "Tests/DownloadProbe"),
         // The first-server guide's program, run twice in a row to show that a second run sends nothing.
-        .executableTarget(name: "repose-first-server", dependencies: ["Repose"], path: "Tests/FirstServerProgram"),
+        .executableTarget(
+            name: "repose-first-server", dependencies: ["Repose", "ReposeStorage"],
+            path: "Tests/FirstServerProgram"),
     ] + testTargets()
 )
 
@@ -91,8 +100,8 @@ func testTargets() -> [Target] {
     // The fixtures the library's tests share (the loopback server, harnesses, recording doubles, the fuzz runner),
     // kept apart from any test.
     let support = Target.target(
-        name: "ReposeTestSupport", dependencies: ["Repose", "ReposeTesting"], path: "Tests/ReposeTestSupport",
-        swiftSettings: testCode())
+        name: "ReposeTestSupport", dependencies: ["Repose", "ReposeStorage", "ReposeTesting"],
+        path: "Tests/ReposeTestSupport", swiftSettings: testCode())
     return (tests.contains(where: \.usesSupport) ? [support] : []) + tests.flatMap(\.targets)
 }
 
@@ -102,6 +111,6 @@ func testCode() -> [SwiftSetting] { [.unsafeFlags(["-Onone"], .when(configuratio
 
 func libraryTests(_ name: String) -> Target {
     .testTarget(
-        name: name, dependencies: ["Repose", "ReposeLists", "ReposeTesting", "ReposeTestSupport"],
+        name: name, dependencies: ["Repose", "ReposeLists", "ReposeStorage", "ReposeTesting", "ReposeTestSupport"],
         swiftSettings: testCode())
 }

@@ -30,6 +30,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Repose", package: "Repose"),
                 .product(name: "ReposeLists", package: "Repose"),
+                .product(name: "ReposeStorage", package: "Repose"),
                 .product(name: "ReposeTesting", package: "Repose"),
             ],
             path: "Cases/ResourceCases"

@@ -2,6 +2,7 @@
 // Run it with `swift run OfflineFirst`. No network: a StubNetworkingProvider answers; the cache is a real folder.
 import Foundation
 import Repose
+import ReposeStorage
 import ReposeTesting
 
 func step(_ title: String) {

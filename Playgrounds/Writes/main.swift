@@ -2,6 +2,7 @@
 // a relaunch. Run it with `swift run Writes`. No network: a StubNetworkingProvider answers every request.
 import Foundation
 import Repose
+import ReposeStorage
 import ReposeTesting
 
 func step(_ title: String) {
@@ -88,7 +89,7 @@ func stars(network: StubNetworkingProvider) async {
 func notesApp(network: StubNetworkingProvider, folder: URL, reconnected: SignalSource<Void>) -> Service {
     let service = Service(
         baseURL: "https://api.example.com",
-        options: .init(networking: network, reconnected: reconnected.signal, outboxDirectory: folder))
+        options: .init(networking: network, reconnected: reconnected.signal, outbox: .files(in: folder)))
     service.configure("/notes/**") { $0.usesOutbox = true }
     return service
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Repose
+import ReposeStorage
 
 /// One launch of the demo app: a service over the chosen API with its disk cache, and the screens it shows.
 ///

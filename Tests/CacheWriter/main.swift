@@ -7,6 +7,7 @@
 // tell a whole entry from a torn one by its content alone.
 import Foundation
 import Repose
+import ReposeStorage
 
 let keyCount = 4
 

@@ -9,6 +9,7 @@ import Repose
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import ReposeStorage
 #endif
 
 /// An offline network that reports, for each request, whether its write was on disk as it left.
@@ -41,7 +42,8 @@ func run() async {
     let service = Service(
         baseURL: "https://writer.test",
         options: .init(
-            networking: CheckingNetwork(folder: folder), reconnected: nil, becameActive: nil, outboxDirectory: folder))
+            networking: CheckingNetwork(folder: folder), reconnected: nil, becameActive: nil, outbox: .files(in: folder)
+        ))
     service.configure("/notes/**") { $0.usesOutbox = true }
     for index in 0..<count {
         service.resource("/notes/\(index % 7)").request(.post, json: ["i": index])

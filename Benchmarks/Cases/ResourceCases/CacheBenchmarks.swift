@@ -1,5 +1,6 @@
 import Foundation
 import Repose
+import ReposeStorage
 import ReposeTesting
 
 // The file cache: a warm start, 1 MB entries, a cache hit against reading the file by hand, and eviction at two

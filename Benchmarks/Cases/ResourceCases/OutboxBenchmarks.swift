@@ -1,5 +1,6 @@
 import Foundation
 import Repose
+import ReposeStorage
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -86,7 +87,7 @@ private final class QueuedWrites {
             ? FileManager.default.temporaryDirectory.appendingPathComponent("outbox-bench-\(UUID().uuidString)") : nil
         let service = Service(
             baseURL: baseURL,
-            options: .init(networking: network, reconnected: nil, becameActive: nil, outboxDirectory: folder))
+            options: .init(networking: network, reconnected: nil, becameActive: nil, outbox: .files(in: folder)))
         service.configure { $0.usesOutbox = usesOutbox }
         notes = (0..<resources).map { service.resource("/notes/\($0)") }
         self.service = service

@@ -1,5 +1,6 @@
 import Foundation
 import Repose
+import ReposeStorage
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -104,7 +105,7 @@ private final class OutboxFixture {
         guard let base = LoopbackServer.shared.baseURL else { return nil }
         service = Service(
             baseURL: base,
-            options: .init(networking: network, reconnected: nil, becameActive: nil, outboxDirectory: folder))
+            options: .init(networking: network, reconnected: nil, becameActive: nil, outbox: .files(in: folder)))
         service.configure { $0.usesOutbox = true }
         for index in 0..<writes {
             service.resource("/notes/\(index % 100)").request(.patch, json: ["n": index])

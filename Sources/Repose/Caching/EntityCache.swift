@@ -12,11 +12,24 @@ import Foundation
 /// Repose calls every method but ``key(for:)`` only on ``workQueue``, never on the main actor: it writes after each
 /// successful response, refreshes the timestamp after a 304, and removes the entry when the resource is wiped or
 /// overridden locally, and empties it when the app logs out (`Service.wipeResources()`), so that what the cache holds
-/// never contradicts what the app was shown. The queue is serial, so a removal always lands before any later read. ``FileEntityCache`` is a ready-made implementation.
+/// never contradicts what the app was shown. The queue is serial, so a removal always lands before any later read.
+/// `FileEntityCache`, in the `ReposeStorage` module, is a ready-made implementation.
 public protocol EntityCache: Sendable {
     /// The key under which `resource`'s entity is stored, or `nil` to leave the resource out of this cache.
     @MainActor
     func key(for resource: Resource) -> String?
+
+    /// The key under which the pipeline stage `stage` stores `resource`'s entity; Repose asks this one. The default
+    /// is ``key(for:)``: a cache attached to two stages then keeps one entry per resource, and should not be.
+    @MainActor
+    func key(for resource: Resource, at stage: PipelineStageKey) -> String?
+
+    /// From now on, keeps the entries of the account `partition` apart from every other account's
+    /// (`Service.partition`). Repose calls it on the main actor, before any key of the new account is asked for.
+    /// The default forgets every entity (on ``workQueue``): a cache that cannot keep accounts apart must not show
+    /// one account's data to the next.
+    @MainActor
+    func switchPartition(to partition: String?)
 
     /// The stored entity, or `nil` for a miss. Return `nil` for anything unreadable: it is treated as a miss.
     func readEntity(forKey key: String) -> Entity<Any>?
@@ -50,6 +63,16 @@ public protocol EntityCache: Sendable {
 }
 
 extension EntityCache {
+    @MainActor
+    public func key(for resource: Resource, at stage: PipelineStageKey) -> String? {
+        key(for: resource)
+    }
+
+    @MainActor
+    public func switchPartition(to partition: String?) {
+        workQueue.async { [self] in removeAllEntities() }
+    }
+
     public func removeEntities(forURLsMatching predicate: @escaping @Sendable (URL) -> Bool) {
         removeAllEntities()
     }
@@ -122,14 +145,9 @@ extension Pipeline {
     @MainActor
     func cacheTargets(for resource: Resource) -> [CacheTarget] {
         cachingStages.compactMap { stage in
-            // A file cache names the stage in its key, so that two of them over one folder never share a file.
-            let key =
-                if let files = stage.cache as? FileEntityCache {
-                    files.key(for: resource, at: stage.key)
-                } else {
-                    stage.cache.key(for: resource)
-                }
-            return key.map { CacheTarget(stage: stage.key, cache: stage.cache, key: $0) }
+            stage.cache.key(for: resource, at: stage.key).map {
+                CacheTarget(stage: stage.key, cache: stage.cache, key: $0)
+            }
         }
     }
 

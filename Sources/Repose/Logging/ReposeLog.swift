@@ -37,7 +37,7 @@ public enum ReposeLog {
     static func defaultLine(_ category: Category, _ message: String) -> String { "[Repose:\(category)] \(message)" }
 
     /// Logs `message` if `category` (or any of several) is enabled here; the message is only built if it is logged.
-    static func log(_ category: Category, _ message: @autoclosure () -> String) {
+    package static func log(_ category: Category, _ message: @autoclosure () -> String) {
         LogSettings.handler(for: category)?(category, message())
     }
 

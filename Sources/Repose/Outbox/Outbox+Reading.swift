@@ -14,11 +14,11 @@ extension Outbox {
     /// Reads the writes of the current partition from the folder; nothing is sent until they are in place, so
     /// that they go before this launch's.
     func startReading() {
-        guard let files else { return }
+        guard let storage else { return }
         let number = readCount + 1
         readCount = number
         reading = Reading(number: number)
-        files.readAll(partition: partition, origin: core?.baseURL, launch: launch) { [weak self] stored in
+        storage.readAll(partition: partition, origin: core?.baseURL, launch: launch) { [weak self] stored in
             MainRoute.send { [self] in self?.finishReading(stored, number: number) }
         }
     }
@@ -72,7 +72,7 @@ extension Outbox {
         cancelWrites(where: { URL(string: $0.data.url).map(predicate) ?? true }, removingFiles: true)
         // The matchers Repose builds from patterns are immutable, so running one on the outbox's queue is safe.
         let matcher = UncheckedTransfer(predicate)
-        files?.remove(partition: partition, where: { matcher.value($0) }, sparing: launch, from: nextSequence)
+        storage?.remove(partition: partition, where: { matcher.value($0) }, sparing: launch, from: nextSequence)
         reading?.wipes.append(predicate)
         publish()
     }

@@ -8,9 +8,9 @@ extension Outbox {
         var entry = OutboxEntry(data: data, sequence: nextSequence, change: change)
         nextSequence += 1
         entry.isStored = store(data, sequence: entry.sequence)
-        if entry.isStored, let files {
+        if entry.isStored, let storage {
             entry.phase = .storing
-            files.flush(entry.key) { [weak self] keys in
+            storage.flush { [weak self] keys in
                 MainRoute.send { [self] in self?.finishStoring(keys) }
             }
         }
@@ -85,7 +85,7 @@ extension Outbox {
             return
         }
         book.remove(key)
-        if entry.isStored { files?.remove(key) }
+        if entry.isStored { storage?.remove(key) }
         if let change = entry.change, let resource = core?.resource(url: URL(string: entry.data.url), source: nil),
             let target = core?.resource(url: URL(string: entry.changeTarget), source: nil)
         {
@@ -120,7 +120,7 @@ extension Outbox {
     /// Ends `entry`, already out of the book: its file goes (unless `removingFile` is `false`), an attempt on its
     /// way stops, its change goes.
     func end(_ entry: OutboxEntry, removingFile: Bool = true) {
-        if entry.isStored, removingFile { files?.remove(entry.key) }
+        if entry.isStored, removingFile { storage?.remove(entry.key) }
         reading?.ended.insert(entry.key)  // a read under way may have listed its file before the removal
         if case .sending(let request) = entry.phase { request.cancel() }
         if let change = entry.change {

@@ -7,12 +7,12 @@ extension Outbox {
 
     /// Writes `data`'s file whole when it may be stored, and says whether it was (rule T2, T3).
     func store(_ data: WriteData, sequence: Int) -> Bool {
-        guard let files, mayStore(data) else { return false }
+        guard let storage, mayStore(data) else { return false }
         var kept = data
         kept.headers = data.headers.filter { !Self.droppedHeaders.contains($0.key.lowercased()) }
         let stored = StoredWrite(sequence: sequence, partition: partition, launch: launch, write: kept)
-        if files.write(stored) { return true }
-        ReposeLog.log(.cache, "Outbox cannot write to \(files.directory.path); a queued write lives in memory only")
+        if storage.store(stored) { return true }
+        ReposeLog.log(.cache, "Outbox cannot store a queued write; it lives in memory only")
         return false
     }
 

@@ -5,7 +5,7 @@ import ReposeSignals
 /// at the next launch, with their optimistic changes showing meanwhile (rules M8–M11, T1–T5).
 ///
 /// A service has one outbox, ``Service/outbox``; it keeps its writes on disk when the service is given a
-/// folder (``Service/Options/outboxDirectory``), otherwise in memory for the launch. Writes use it when asked to:
+/// folder (``Service/Options/outbox``), otherwise in memory for the launch. Writes use it when asked to:
 ///
 /// ```swift
 /// api.configure("/notes/**", requestMethods: [.post, .put, .patch, .delete]) { $0.usesOutbox = true }
@@ -94,7 +94,8 @@ public final class Outbox {
     ]
 
     weak var core: ServiceCore?
-    let files: OutboxFiles?
+    /// Where its writes are kept across launches; `nil` keeps them in memory.
+    let storage: (any OutboxStorage)?
     /// Names this launch's files, so that a removal spares what is written after it.
     let launch = UUID().uuidString
     var book = OutboxBook()
@@ -112,10 +113,10 @@ public final class Outbox {
     private var statusStorage: MutableState<Status>?
     private var cachedStatus: Status?
 
-    init(core: ServiceCore, directory: URL?, partition: String?) {
+    init(core: ServiceCore, store: OutboxStore, partition: String?) {
         self.core = core
         self.partition = partition
-        files = directory.map(OutboxFiles.at)
+        storage = store.storage
         startReading()
     }
 

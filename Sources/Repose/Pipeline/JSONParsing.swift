@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Which responses are JSON is decided by `ContentTypeMatcher.json` (`*/json`, `*/*+json`); this type only
 /// parses.
-enum JSONParsing {
+package enum JSONParsing {
     /// Parses a JSON body whose top level is an object or an array.
     ///
     /// On Linux, `FastJSONParser` is tried first and `JSONSerialization` parses whatever it gives up on, always
@@ -16,7 +16,7 @@ enum JSONParsing {
     /// - Throws: a `RequestError` with the message "Cannot parse server response" and, as its cause, either the
     ///   parser's own error (malformed or empty input; `NSCocoaErrorDomain` 3840) or
     ///   `JSONResponseIsNotDictionaryOrArray` for a top-level `17`, `"foo"` or `null`.
-    static func parse(_ data: Data) throws -> Any {
+    package static func parse(_ data: Data) throws -> Any {
         #if canImport(FoundationNetworking)
         // corelibs' `JSONSerialization` is slow on small bodies; the fast parser builds the same values for plain
         // JSON and gives up on anything else, which then takes the path below.

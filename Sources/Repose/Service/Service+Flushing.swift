@@ -18,11 +18,10 @@ extension Service {
     /// before its request is sent; this also waits for the journal lines that end sent writes, so that a next
     /// launch does not send them again.
     public func flush() async {
-        var queues = core.everyCache().map(\.workQueue)
-        if let files = core.writes.outbox?.files {
-            queues.append(files.queue)
-            files.queue.async { files.flushJournal() }
+        if let storage = core.writes.outbox?.storage {
+            await withCheckedContinuation { continuation in storage.flush { _ in continuation.resume() } }
         }
+        let queues = core.everyCache().map(\.workQueue)
         var seen: Set<ObjectIdentifier> = []
         for queue in queues where seen.insert(ObjectIdentifier(queue)).inserted {
             // Each queue is serial: once this block runs, everything queued before it has run.

@@ -28,10 +28,10 @@ extension Service {
         /// Sends when the app becomes active; then every observed resource with stale data loads. The application's
         /// activation on Apple platforms (``systemActivations()``), none on Linux.
         public var becameActive: Signal<Void>?
-        /// Where the ``Outbox`` keeps the writes it holds, so that they are sent, and their changes shown, after a
-        /// relaunch; `nil` (the default) keeps them in memory for the launch. A folder for this service alone,
-        /// created private to the user on first write.
-        public var outboxDirectory: URL?
+        /// Where the ``Outbox`` keeps the writes it holds: ``OutboxStore/memory`` (the default) for the launch, or
+        /// `.files(in: folder)` from ReposeStorage, so that they are sent, and their changes shown, after a
+        /// relaunch. A folder for this service alone, created private to the user on first write.
+        public var outbox: OutboxStore
 
         /// Options with the given parts, and the defaults for the rest.
         public init(
@@ -40,14 +40,14 @@ extension Service {
             scheduler: any Scheduler & Sendable = MainScheduler(),
             reconnected: Signal<Void>? = systemReconnections(),
             becameActive: Signal<Void>? = systemActivations(),
-            outboxDirectory: URL? = nil
+            outbox: OutboxStore = .memory
         ) {
             self.standardTransformers = standardTransformers
             self.networking = networking
             self.scheduler = scheduler
             self.reconnected = reconnected
             self.becameActive = becameActive
-            self.outboxDirectory = outboxDirectory
+            self.outbox = outbox
         }
     }
 }

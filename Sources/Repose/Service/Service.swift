@@ -42,8 +42,8 @@ public final class Service {
         memoryWarningObserver = flushOnMemoryWarnings()
         reloadStaleResources(on: [options.reconnected, options.becameActive])
         core.reconnected = options.reconnected
-        if let folder = options.outboxDirectory {
-            _ = core.writes.outbox(of: core, directory: folder)  // reads the folder now: sent at launch
+        if options.outbox.storage != nil {
+            _ = core.writes.outbox(of: core, store: options.outbox)  // reads the folder now: sent at launch
         }
         sendOutbox(on: options.reconnected)
     }

@@ -25,9 +25,9 @@ final class WriteBooks {
     }
 
     /// The outbox of the service of `core`, made now (in memory only) if it has none yet.
-    func outbox(of core: ServiceCore, directory: URL? = nil) -> Outbox {
+    func outbox(of core: ServiceCore, store: OutboxStore = .memory) -> Outbox {
         if let outbox { return outbox }
-        let made = Outbox(core: core, directory: directory, partition: partition)
+        let made = Outbox(core: core, store: store, partition: partition)
         outbox = made
         return made
     }

@@ -6,27 +6,27 @@ import FoundationNetworking
 
 /// A write as data: everything needed to send it again, with no closure, so that the outbox can keep it on
 /// disk and build a new request from it at each attempt (rule M11).
-struct WriteData: Codable, Sendable, Equatable {
+package struct WriteData: Codable, Sendable, Equatable {
     /// The HTTP method's name.
-    var method: String
+    package var method: String
     /// The absolute URL of the resource the request goes to.
-    var url: String
+    package var url: String
     /// The exact body bytes, if any.
-    var body: Data?
+    package var body: Data?
     /// The write's own headers, `Content-Type` included; configured headers are not here (they apply again
     /// at each attempt), nor, once on disk, any header that carries a secret.
-    var headers: [String: String]
+    package var headers: [String: String]
     /// Sent as `Idempotency-Key` on every attempt, unchanged (rule M10); `nil` for a write not meant to be
     /// sent twice.
-    var idempotencyKey: String?
+    package var idempotencyKey: String?
     /// When the write was made, on the service's clock.
-    var createdAt: TimeInterval
+    package var createdAt: TimeInterval
     /// The absolute URL of the resource its optimistic change shows on, when it is not ``url``.
-    var changeTarget: String?
+    package var changeTarget: String?
     /// Its optimistic change, when the change is data.
-    var change: StoredChange?
+    package var change: StoredChange?
     /// What its success makes stale, when the call said so itself (``RequestOptions/invalidation``).
-    var invalidation: InvalidationScope?
+    package var invalidation: InvalidationScope?
 
     var requestMethod: RequestMethod {
         RequestMethod(rawValue: method) ?? .post
@@ -51,7 +51,7 @@ struct WriteData: Codable, Sendable, Equatable {
 }
 
 /// An ``OptimisticChange`` that is data, as the outbox keeps it.
-enum StoredChange: Codable, Sendable, Equatable {
+package enum StoredChange: Codable, Sendable, Equatable {
     /// A JSON merge patch, as JSON.
     case merge(Data)
     /// JSON content, as JSON.

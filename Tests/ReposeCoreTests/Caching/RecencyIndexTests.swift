@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Repose
+@testable import ReposeStorage
 @testable import ReposeTestSupport
 
 @Suite("RecencyIndex: least recently used first, at a constant cost")

@@ -1,4 +1,5 @@
 import Foundation
+import ReposeStorage
 import Testing
 
 @testable import Repose

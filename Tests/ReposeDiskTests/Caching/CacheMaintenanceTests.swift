@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Repose
+@testable import ReposeStorage
 @testable import ReposeTestSupport
 
 @MainActor

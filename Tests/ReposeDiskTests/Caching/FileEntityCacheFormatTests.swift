@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Repose
+@testable import ReposeStorage
 @testable import ReposeTestSupport
 
 /// The entry format, limits and content kinds of `FileEntityCache`, on the real file system in a folder per test.

@@ -1,7 +1,9 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import Repose
+@testable import ReposeStorage
 @testable import ReposeTestSupport
 
 /// The outbox's journal: one line per stored write and one per end, read back whole or not at all, and kept as
@@ -41,6 +43,36 @@ final class OutboxJournalTests {
         app.service = app.makeService()  // the next launch reads it back
         await app.settle()
         #expect(app.outbox.status.pending.map(\.url.path) == ["/notes/1"])
+    }
+
+    @Test("T11 a flush asked for after a removal runs after it; flushes asked for together share one pass")
+    func flushesKeepTheirPlace() async throws {
+        await app.settle()
+        let files = OutboxFiles.at(app.folder)
+        let journal = app.folder.appendingPathComponent(OutboxFiles.journalName)
+        func write(_ key: String) -> StoredWrite {
+            let data = WriteData(
+                method: "POST", url: "https://api.example.com/notes/\(key)", body: nil, headers: [:],
+                idempotencyKey: key, createdAt: 0, changeTarget: nil, change: nil)
+            return StoredWrite(sequence: 0, write: data)
+        }
+        // Each flush's keys, and the keys its pass found pending on disk.
+        let passes = Mutex<[(keys: [String], onDisk: [String])]>([])
+        let record: @Sendable ([String]) -> Void = { keys in
+            let onDisk = OutboxJournal((try? Data(contentsOf: journal)) ?? Data()).pending.map(\.key)
+            passes.withLock { $0.append((keys, onDisk)) }
+        }
+        let gate = app.holdFolderQueue()  // everything below is queued before any of it runs
+        #expect(files.store(write("a")) && files.store(write("b")))
+        files.flush(then: record)
+        files.flush(then: record)  // nothing queued since the first: it shares that pass
+        files.remove("a")
+        files.flush(then: record)  // after the removal: a pass of its own, which finds "a" ended
+        gate.signal()
+        await waitUntil { passes.withLock { $0.count } == 3 }
+        let seen = passes.withLock { $0 }
+        #expect(seen.map(\.keys) == [["a", "b"], ["a", "b"], []])
+        #expect(seen.map(\.onDisk) == [["a", "b"], ["a", "b"], ["b"]])
     }
 
     @Test("T11 flush() waits for the journal's lines: once it returns, an answered write is no longer pending there")

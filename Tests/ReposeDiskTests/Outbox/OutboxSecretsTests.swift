@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Repose
+@testable import ReposeStorage
 @testable import ReposeTestSupport
 
 /// No secret on disk: a write that carries one stays in memory and says so; a stored write goes only to the origin

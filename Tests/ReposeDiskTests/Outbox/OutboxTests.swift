@@ -6,6 +6,7 @@ import Testing
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+@testable import ReposeStorage
 #endif
 
 /// The outbox with the network scripted by hand: what it keeps, when it sends, what each attempt carries
@@ -41,7 +42,7 @@ final class OutboxTests {
         let service = Service(
             baseURL: "https://api.example.com",
             options: .init(
-                networking: network, scheduler: scheduler, reconnected: reconnected.signal, outboxDirectory: folder))
+                networking: network, scheduler: scheduler, reconnected: reconnected.signal, outbox: .files(in: folder)))
         LifetimeCheck.track(service)
         service.configure("/notes/**") { $0.usesOutbox = true }
         service.configure {

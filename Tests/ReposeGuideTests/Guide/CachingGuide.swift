@@ -1,6 +1,7 @@
 // The Swift blocks of Docs/Caching.md, verbatim: GuideSnippetTests checks that every block appears here.
 import Foundation
 import Repose
+import ReposeStorage
 
 @testable import ReposeTestSupport
 
@@ -44,8 +45,8 @@ enum CachingGuide {
         service.configure("/articles/**") { $0.pipeline[.rawData].cacheUsing(cache) }
     }
 
-    static func signIn(_ account: Account, cache: FileEntityCache) {
-        cache.partition = account.id
+    static func signIn(_ account: Account, api: Service) {
+        api.partition = account.id
     }
 
     static func storing(folder: URL) -> FileEntityCache {

@@ -1,5 +1,6 @@
 import Foundation
 import Repose
+import ReposeStorage
 import Testing
 
 @testable import ReposeTestSupport
@@ -21,12 +22,15 @@ struct CachingGuideTests {
         #expect(cache.key(for: service.resource("/articles/1")) == "https://api.example.com/articles/1")
     }
 
-    @Test("the account's partition is part of every key, so one account's entries are misses for another")
+    @Test(
+        "the service's partition reaches its file cache: part of every key, so one account's entries are misses for another"
+    )
     func partition() {
         let cache = CachingGuide.limits(folder: folder)
-        CachingGuide.signIn(CachingGuide.Account(id: "ada"), cache: cache)
+        service.configure { $0.pipeline[.rawData].cacheUsing(cache) }
+        CachingGuide.signIn(CachingGuide.Account(id: "ada"), api: service)
         let ada = cache.key(for: service.resource("/articles/1"))
-        CachingGuide.signIn(CachingGuide.Account(id: "grace"), cache: cache)
+        CachingGuide.signIn(CachingGuide.Account(id: "grace"), api: service)
         let grace = cache.key(for: service.resource("/articles/1"))
         #expect(ada != grace)
         #expect(ada?.hasPrefix("ada") == true)

@@ -3,6 +3,7 @@
 import Foundation
 import Observation
 import Repose
+import ReposeStorage
 
 /// Loads a user from the server, prints what happens, and returns once the load is over: `true` if it succeeded.
 @MainActor

@@ -1,5 +1,6 @@
 import Foundation
 import Observation
+import ReposeStorage
 import ReposeTesting
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import Repose
+import ReposeStorage
 
 @testable import ReposeTestSupport
 
@@ -52,7 +53,7 @@ enum WritesGuide {
     static func outbox(appSupport: URL) -> Service {
         let notesAPI = Service(
             baseURL: "https://api.example.com",
-            options: .init(outboxDirectory: appSupport.appendingPathComponent("outbox")))
+            options: .init(outbox: .files(in: appSupport.appendingPathComponent("outbox"))))
         notesAPI.configure("/notes/**", requestMethods: [.post, .put, .patch, .delete]) { $0.usesOutbox = true }
 
         let note = notesAPI.resource("/notes/7")

@@ -1,6 +1,7 @@
 // The README tour, verbatim: ReadmeTests checks that every Swift block of README.md appears in this file.
 import Foundation
 import Repose
+import ReposeStorage
 
 @testable import ReposeTestSupport
 

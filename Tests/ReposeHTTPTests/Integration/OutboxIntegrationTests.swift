@@ -1,4 +1,5 @@
 import Foundation
+import ReposeStorage
 import Testing
 
 @testable import Repose
@@ -38,7 +39,7 @@ final class OutboxIntegrationTests {
         let token = token
         let service = Service(
             baseURL: "http://127.0.0.1:\(server.port)",
-            options: .init(reconnected: reconnected.signal, outboxDirectory: folder))
+            options: .init(reconnected: reconnected.signal, outbox: .files(in: folder)))
         LifetimeCheck.track(service)
         service.configure("/store/**") {
             $0.usesOutbox = true

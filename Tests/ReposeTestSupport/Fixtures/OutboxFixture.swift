@@ -5,6 +5,7 @@ import Testing
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+@testable import ReposeStorage
 #endif
 
 /// A service whose `/notes/**` writes use the outbox over a temporary folder, with the network answered by hand
@@ -43,7 +44,7 @@ final class OutboxFixture {
             baseURL: baseURL,
             options: .init(
                 networking: network, scheduler: scheduler, reconnected: reconnected.signal,
-                outboxDirectory: useFolder ? folder : nil))
+                outbox: useFolder ? .files(in: folder) : .memory))
         LifetimeCheck.track(service)
         service.configure("/notes/**") { $0.usesOutbox = true }
         service.configure {

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Repose
 
 #if canImport(Glibc)
 import Glibc
@@ -23,7 +24,7 @@ import Darwin
 ///
 /// Every outbox of the process over one folder shares one instance (``at(_:)``): a rewrite by one cannot drop the
 /// lines of another.
-final class OutboxFiles: @unchecked Sendable {
+final class OutboxFiles: OutboxStorage, @unchecked Sendable {
     // Safe: `directory` and `queue` never change; everything else is only touched under `lock`.
 
     /// The folder's queue, shared by every outbox over it, so that a service started over a folder reads it after
@@ -52,7 +53,10 @@ final class OutboxFiles: @unchecked Sendable {
     var isRead = false
     /// Writes ended since the journal was last written anew: their lines are waste.
     var ended = 0
-    private var unflushed: [String] = []
+    /// The writes stored since the last flush began.
+    var unflushed: [String] = []
+    /// The flush queued last, while no other work was queued after it: a flush asked for now joins it.
+    private var joinableFlush: FlushWaiters?
     private var folderCheck: PrivateFiles.FolderCheck?
 
     private static let instancesLock = NSLock()
@@ -98,60 +102,59 @@ final class OutboxFiles: @unchecked Sendable {
         }
     }
 
-    /// Flushes the journal to the device, then calls `done` on the queue with every key flushed by the same pass:
-    /// the keys queued meanwhile share one pass, and `done` runs once per pass.
-    func flush(_ key: String, then done: @escaping @Sendable ([String]) -> Void) {
-        let isFirst = lock.withLock {
-            unflushed.append(key)
-            return unflushed.count == 1
+    /// Flushes the journal to the device on the queue, then calls `done` there with the keys stored since the last
+    /// flush began. Flushes asked for while one waits, with nothing queued after it, share it: a burst of writes
+    /// costs one flush, and a flush never runs before work queued ahead of its call.
+    func flush(then done: @escaping @Sendable ([String]) -> Void) {
+        let queued: FlushWaiters? = lock.withLock {
+            if let joinableFlush {
+                joinableFlush.callbacks.append(done)
+                return nil
+            }
+            let made = FlushWaiters(done)
+            joinableFlush = made
+            return made
         }
-        guard isFirst else { return }
+        guard let queued else { return }
         queue.async { [self] in
-            let keys = lock.withLock {
+            let (keys, callbacks) = lock.withLock {
+                if joinableFlush === queued { joinableFlush = nil }
                 defer { unflushed.removeAll() }
-                return unflushed
+                return (unflushed, queued.callbacks)
             }
             flushJournal()
-            done(keys)
+            for done in callbacks { done(keys) }
         }
+    }
+
+    /// Runs `work` on the queue after everything queued before; a flush asked for later runs after it.
+    func enqueue(_ work: @escaping @Sendable () -> Void) {
+        lock.withLock { joinableFlush = nil }
+        queue.async(execute: work)
     }
 
     /// Ends the write `key` in the journal, without waiting.
     func remove(_ key: String) {
-        queue.async { [self] in
+        enqueue { [self] in
             lock.withLock { endLocked([key]) }
         }
     }
 }
 
-/// One write as the outbox's journal holds it.
-struct StoredWrite: Codable, Sendable {
-    static let currentVersion = 1
+/// The callers of one flush, told once it is done. Only touched under the files' lock.
+private final class FlushWaiters: @unchecked Sendable {
+    var callbacks: [@Sendable ([String]) -> Void]
 
-    /// The file format's version, first in the file.
-    var version = StoredWrite.currentVersion
-    /// Orders writes made at the same time.
-    var sequence: Int
-    /// The partition (account) that made it: it is read, and sent, only while the outbox is in that partition.
-    var partition: String?
-    /// The launch that wrote it, so that a log-out's removal spares the writes made after it.
-    var launch: String?
-    var write: WriteData
-
-    /// The journal's keys, `"mutation"` included: journals written before writes had their name still read.
-    private enum CodingKeys: String, CodingKey {
-        case version, sequence, partition, launch
-        case write = "mutation"
+    init(_ first: @escaping @Sendable ([String]) -> Void) {
+        callbacks = [first]
     }
+}
 
-    /// The write's idempotency key, which names it in the journal.
-    var key: String { write.idempotencyKey ?? "" }
-
-    /// Whether the write, and the resource its change shows on, are at `origin`.
-    func goes(to origin: URL) -> Bool {
-        [write.url, write.changeTarget].allSatisfy { url in
-            guard let url else { return true }
-            return URL(string: url).map { URLSessionProvider.Redirects.isSameOrigin($0, origin) } ?? false
-        }
+extension OutboxStore {
+    /// Keeps the outbox's writes in `directory`, a folder for this service alone, created private to the user (0700)
+    /// on first write: one journal file whose lines are written before each write's call returns and flushed to
+    /// the device before it is sent, so that a write survives a relaunch, a crash or a kill.
+    public static func files(in directory: URL) -> OutboxStore {
+        OutboxStore(storage: OutboxFiles.at(directory))
     }
 }

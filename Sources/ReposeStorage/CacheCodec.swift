@@ -1,4 +1,5 @@
 import Foundation
+import Repose
 
 /// Teaches ``FileEntityCache`` to store one type of model, so that a cache on the `.model` stage skips parsing on a
 /// warm start.

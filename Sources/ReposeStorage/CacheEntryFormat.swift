@@ -1,4 +1,5 @@
 import Foundation
+import Repose
 
 /// The layout of one ``FileEntityCache`` file, format version 1:
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import Repose
 
 #if canImport(Glibc)
 import Glibc
@@ -12,9 +13,9 @@ extension OutboxFiles {
     ///
     /// It runs on the caller's thread (the main actor) on purpose: once the write's call returns, its line is in
     /// the system's hands, so a process killed at any later moment leaves it behind (rule T2). It is not flushed to
-    /// the device here (a flush waits for the disk): ``flush(_:then:)`` does that off the main actor, and the write
+    /// the device here (a flush waits for the disk): ``flush(then:)`` does that off the main actor, and the write
     /// is sent only after it.
-    func write(_ write: StoredWrite) -> Bool {
+    func store(_ write: StoredWrite) -> Bool {
         guard OutboxJournal.isKey(write.key), folderIsUsable(), let json = try? JSONEncoder().encode(write),
             json.count <= Self.maximumFileSize
         else { return false }
@@ -22,6 +23,7 @@ extension OutboxFiles {
         return lock.withLock {
             guard size + line.count <= Self.maximumJournalSize, appendLocked(line) else { return false }
             pending.insert(write.key)
+            unflushed.append(write.key)
             return true
         }
     }
@@ -61,7 +63,7 @@ extension OutboxFiles {
         partition: String?, origin: URL?, launch: String,
         _ completion: @escaping @Sendable ([StoredWrite]) -> Void
     ) {
-        queue.async { [self] in
+        enqueue { [self] in
             guard folderIsUsable() else { return completion([]) }
             let found = lock.withLock { readPendingLocked(origin: origin) }.filter { $0.partition == partition }
             completion(found.sorted { ($0.write.createdAt, $0.sequence) < ($1.write.createdAt, $1.sequence) })
@@ -75,7 +77,7 @@ extension OutboxFiles {
         partition: String?, where predicate: @escaping @Sendable (URL) -> Bool, sparing launch: String,
         from sequence: Int
     ) {
-        queue.async { [self] in
+        enqueue { [self] in
             guard folderIsUsable() else { return }
             lock.withLock {
                 let removed = readPendingLocked(origin: nil).filter { stored in

@@ -1,7 +1,8 @@
 import Dispatch
 import Foundation
+import Repose
 
-/// An ``EntityCache`` that keeps entities as files in a folder, so data survives app launches.
+/// An `EntityCache` that keeps entities as files in a folder, so data survives app launches.
 ///
 /// ```swift
 /// let folder = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask)[0].appendingPathComponent("api")
@@ -93,6 +94,12 @@ public final class FileEntityCache: EntityCache, @unchecked Sendable {
     public var partition: String? {
         get { lock.withLock { state.partition } }
         set { lock.withLock { state.partition = newValue } }
+    }
+
+    /// Sets ``partition``: the entries of other partitions stay in the folder, as misses.
+    @MainActor
+    public func switchPartition(to partition: String?) {
+        self.partition = partition
     }
 
     /// The partition, then the resource's URL; `nil` for a resource `storing` rejects.
@@ -187,7 +194,7 @@ public final class FileEntityCache: EntityCache, @unchecked Sendable {
     /// the stage for every stage but `rawData` (whose entries keep the names they always had). Two caches over one
     /// folder on two stages therefore never share a file (rule T10).
     @MainActor
-    func key(for resource: Resource, at stage: PipelineStageKey) -> String? {
+    public func key(for resource: Resource, at stage: PipelineStageKey) -> String? {
         guard let key = key(for: resource) else { return nil }
         return stage == .rawData ? key : "stage \(stage.name)\n\(key)"
     }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Repose
 
 /// The work queue of one cache folder, shared by every ``FileEntityCache`` of the process over that folder.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import Repose
 
 #if canImport(Glibc)
 import Glibc

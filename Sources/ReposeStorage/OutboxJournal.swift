@@ -1,4 +1,5 @@
 import Foundation
+import Repose
 
 /// The lines of an outbox's journal file, as written and as read back.
 ///
