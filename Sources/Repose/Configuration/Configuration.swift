@@ -77,6 +77,13 @@ public struct Configuration {
     /// api.configure("/notes/**", requestMethods: [.post, .put, .patch, .delete]) { $0.usesOutbox = true }
     /// ```
     public var usesOutbox = false
+    /// Where requests stand among those the service's ``RequestLimits`` hold back; `nil` (the default) leaves them
+    /// to the rank of what they load: a load of an observed resource before a prefetch nobody observes yet (rule Q2).
+    ///
+    /// ```swift
+    /// api.configure("/thumbnails/**") { $0.priority = .low }
+    /// ```
+    public var priority: RequestPriority?
     /// Whether the server answers a write to a resource with the resource's new data (a PATCH that returns the whole
     /// object, say); `false` by default. Then a successful request that shows an optimistic change
     /// (``Resource/request(_:showing:on:headers:options:requestMutation:)``) shows that data in place of the change,

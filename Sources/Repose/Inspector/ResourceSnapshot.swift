@@ -23,6 +23,8 @@ public struct ResourceSnapshot: Sendable, Hashable {
     public var observerCount: Int
     /// How many requests concerning the resource are in flight, loads included.
     public var requestsInFlight: Int
+    /// How many of ``requestsInFlight`` wait in the service's queue for a slot (``RequestLimits``).
+    public var requestsQueued: Int
     /// The latest error's message, as shown to users, with any URL in it redacted.
     public var latestErrorMessage: String?
     /// The latest data's `ETag`.
@@ -68,6 +70,7 @@ extension ResourceSnapshot {
             isUpToDate: resource.isUpToDate,
             observerCount: resource.liveObserverCount,
             requestsInFlight: resource.requests.tracked.count,
+            requestsQueued: resource.core.requestQueue.waitingCount(of: resource),
             latestErrorMessage: error.map { ReposeLog.redactingURLs(in: $0.userMessage) },
             etag: data?.etag,
             contentType: data?.contentType,

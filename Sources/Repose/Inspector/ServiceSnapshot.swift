@@ -53,7 +53,9 @@ public struct ServiceSnapshot: Sendable, Hashable, CustomStringConvertible {
             resource.age.map { String(format: "%.1fs", $0) } ?? "-",
             resource.isUpToDate ? "yes" : "no",
             String(resource.observerCount),
-            String(resource.requestsInFlight),
+            resource.requestsQueued > 0
+                ? "\(resource.requestsInFlight) (\(resource.requestsQueued) queued)"
+                : String(resource.requestsInFlight),
             resource.contentSize.map(String.init) ?? "-",
             resource.etag ?? "-",
             Self.lastRequest(of: resource),

@@ -19,6 +19,7 @@ final class MetricsRecorder: @unchecked Sendable {
     private var method: RequestMethod
     private var url: URL
     private var hasStarted = false
+    private var timeQueued: TimeInterval = 0
 
     init(
         monitors: RequestMonitors, resource: URL, now: @escaping @Sendable () -> TimeInterval, method: RequestMethod,
@@ -44,6 +45,13 @@ final class MetricsRecorder: @unchecked Sendable {
         guard !hasStarted else { return }
         hasStarted = true
         monitors.tell(.started(method, url, resource: resource))
+    }
+
+    /// The attempt waited in the service's queue since `enteredAt`, and goes to the provider now.
+    @MainActor
+    func leftQueue(enteredAt: TimeInterval) {
+        started = now()
+        timeQueued += max(0, started - enteredAt)
     }
 
     /// The response's status and headers, on the provider's thread.
@@ -101,7 +109,8 @@ final class MetricsRecorder: @unchecked Sendable {
             method: method, url: url, statusCode: cancelled ? nil : transfer.statusCode, queued: queued,
             started: started, firstByte: transfer.firstByte, finished: finished, bytesSent: transfer.bytesSent,
             bytesReceived: transfer.bytesReceived, source: source, attempts: attempts,
-            redirects: cancelled ? 0 : transfer.redirects, connection: cancelled ? nil : transfer.connection)
+            redirects: cancelled ? 0 : transfer.redirects, connection: cancelled ? nil : transfer.connection,
+            timeQueued: timeQueued)
         monitors.tell(.completed(metrics, resource: resource))
         return metrics
     }

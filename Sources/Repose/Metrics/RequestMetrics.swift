@@ -65,6 +65,9 @@ public struct RequestMetrics: Sendable, Hashable {
     /// How the connection of the last attempt was made (name lookup, connect, TLS, reuse), where the networking
     /// provider reports it: `URLSessionProvider` on Apple platforms; `nil` on Linux, whose Foundation measures none.
     public var connection: ConnectionMetrics?
+    /// Seconds the request waited in the service's queue for a slot, over all its attempts: 0 unless the service's
+    /// ``RequestLimits`` held it back (rule Q1).
+    public var timeQueued: TimeInterval
 
     /// Seconds from ``queued`` to ``finished``: what the app waited.
     public var duration: TimeInterval { finished - queued }
@@ -76,7 +79,7 @@ public struct RequestMetrics: Sendable, Hashable {
     public init(
         method: RequestMethod, url: URL, statusCode: Int?, queued: TimeInterval, started: TimeInterval,
         firstByte: TimeInterval?, finished: TimeInterval, bytesSent: Int64, bytesReceived: Int64, source: Source,
-        attempts: Int, redirects: Int = 0, connection: ConnectionMetrics? = nil
+        attempts: Int, redirects: Int = 0, connection: ConnectionMetrics? = nil, timeQueued: TimeInterval = 0
     ) {
         self.method = method
         self.url = url
@@ -91,5 +94,6 @@ public struct RequestMetrics: Sendable, Hashable {
         self.attempts = attempts
         self.redirects = redirects
         self.connection = connection
+        self.timeQueued = timeQueued
     }
 }

@@ -30,6 +30,7 @@ extension NetworkRequest {
         let repeated = NetworkRequest(
             resource: resource, method: method, destination: destination, buildRequest: buildRequest)
         repeated.retries.prior = retries.count
+        repeated.priority = priority
         return repeated
     }
 }

@@ -46,6 +46,10 @@ final class NetworkRequest: RequestDelegate {
     private(set) var logScope = LogScope()
     /// The request's measurements, while a monitor listens (rule X1); `nil`, the usual case, measures nothing.
     var metrics: MetricsRecorder?
+    /// Where the request stands in the service's queue, when the app set it (rule Q2).
+    var priority: RequestPriority?
+    /// The current attempt's place in the service's queue, from its entry until the attempt ends (rule Q1).
+    private var ticket: RequestQueue.Ticket?
     /// The current attempt's progress, and whether the service's ticker moves it; `nil` for an event stream.
     private var progress: RequestProgress?
     private var isTicking = false
@@ -111,10 +115,33 @@ final class NetworkRequest: RequestDelegate {
         }
         if let failure {
             attempt.fail(with: failure)  // delivered like any outcome, later
+        } else if destination.isEvents || !resource.core.requestQueue.limits.isLimited {
+            attempt.start(urlRequest, on: resource.core.networking)  // a live feed holds no slot (rule Q1)
         } else {
-            attempt.start(urlRequest, on: resource.core.networking)
+            let isLoad = effectiveMethod == .get && destination.isMemory
+            ticket = resource.core.requestQueue.enter(
+                url: urlRequest.url, priority: priority ?? configuration.priority ?? .normal, of: resource,
+                isLoad: isLoad
+            ) { [weak self, weak attempt, weak queue = resource.core.requestQueue] ticket in
+                guard let self, let attempt, attempt === self.attempt else {
+                    queue?.leave(ticket)  // its request is gone: the slot goes to the next
+                    return
+                }
+                self.metrics?.leftQueue(enteredAt: ticket.enteredAt)
+                attempt.start(self.urlRequest, on: self.resource.core.networking)
+            }
         }
     }
+
+    /// Gives up the attempt's place in the service's queue, or its slot, so that the next request may go.
+    private func leaveQueue() {
+        guard let ticket else { return }
+        self.ticket = nil
+        resource.core.requestQueue.leave(ticket)
+    }
+
+    /// Whether the request waits in the service's queue for a slot.
+    var isQueued: Bool { ticket?.isWaiting == true }
 
     /// The sink for the current attempt's body.
     private func makeSink(_ configuration: Configuration) throws -> any BodySink {
@@ -155,6 +182,7 @@ final class NetworkRequest: RequestDelegate {
 
     private func finish(_ outcome: ResponseProcessor.Outcome, _ handler: RequestCompletionHandler) {
         attempt = nil
+        leaveQueue()
         stopProgress()
         logScope.outcome?(.network, "\(requestDescription) → \(outcome.logSummary)")
         let info = responseInfo(for: outcome)
@@ -186,6 +214,7 @@ final class NetworkRequest: RequestDelegate {
     func cancelUnderlyingOperation() {
         attempt?.cancel()  // whatever the provider still reports is dropped; a download's file is removed
         attempt = nil
+        leaveQueue()  // a request still waiting is never sent
         retries.cancelWait()
         stopProgress()
         finishMetrics(cancelled: true)

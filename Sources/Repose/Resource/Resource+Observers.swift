@@ -16,6 +16,7 @@ extension Resource {
     public func addObserver(_ observer: any ResourceObserver, owner: AnyObject) -> Resource {
         guard observers.add(observer, owner: owner) else { return self }
         markInUse()
+        core.requestQueue.observersChanged(of: self)  // a waiting load of it moves up (rule Q2)
         observer.resourceChanged(self, event: .observerAdded)
         startCacheCheck()
         pollWhenDue()
@@ -36,6 +37,7 @@ extension Resource {
     public func addObserver(owner: AnyObject, closure: @escaping ResourceObserverClosure) -> Resource {
         observers.add(closure, owner: owner)
         markInUse()
+        core.requestQueue.observersChanged(of: self)  // a waiting load of it moves up (rule Q2)
         closure(self, .observerAdded)
         startCacheCheck()
         pollWhenDue()
@@ -67,7 +69,10 @@ extension Resource {
         for observer in observers.sweep(sweep) {
             observer.stoppedObserving(resource: self)
         }
-        if observers.isEmpty { noteMaybeUnused() }
+        if observers.isEmpty {
+            noteMaybeUnused()
+            core.requestQueue.observersChanged(of: self)  // a waiting load of it moves down (rule Q2)
+        }
     }
 
     /// Tells every live observer about `event`. Observers added while notifying hear only later events.

@@ -97,6 +97,7 @@ extension Resource {
         body: RequestMutation?,
         tracking: Bool = true,
         invalidation: InvalidationScope? = nil,
+        priority: RequestPriority? = nil,
         requestMutation: @escaping RequestMutation
     ) -> Request {
         if let invalidURLSource {
@@ -109,6 +110,7 @@ extension Resource {
         let delegate = NetworkRequest(resource: self, method: method) { [unowned self] in
             buildURLRequest(method, body: body, requestMutation: requestMutation)
         }
+        delegate.priority = priority
         let decoratedMethod = delegate.effectiveMethod
         var request = Request(delegate: delegate, now: core.now)
         for decorator in configuration(for: decoratedMethod).requestDecorators {

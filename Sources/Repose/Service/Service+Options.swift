@@ -32,6 +32,8 @@ extension Service {
         /// `.files(in: folder)` from ReposeStorage, so that they are sent, and their changes shown, after a
         /// relaunch. A folder for this service alone, created private to the user on first write.
         public var outbox: OutboxStore
+        /// How many requests the service sends at once; ``RequestLimits/unlimited`` by default.
+        public var limits: RequestLimits
 
         /// Options with the given parts, and the defaults for the rest.
         public init(
@@ -40,7 +42,8 @@ extension Service {
             scheduler: any Scheduler & Sendable = MainScheduler(),
             reconnected: Signal<Void>? = systemReconnections(),
             becameActive: Signal<Void>? = systemActivations(),
-            outbox: OutboxStore = .memory
+            outbox: OutboxStore = .memory,
+            limits: RequestLimits = .unlimited
         ) {
             self.standardTransformers = standardTransformers
             self.networking = networking
@@ -48,6 +51,7 @@ extension Service {
             self.reconnected = reconnected
             self.becameActive = becameActive
             self.outbox = outbox
+            self.limits = limits
         }
     }
 }

@@ -36,7 +36,7 @@ public final class Service {
     public init(baseURL: String? = nil, options: Options = Options()) {
         core = ServiceCore(
             baseURL: URLBuilding.serviceBaseURL(baseURL), networking: options.networking,
-            clock: ServiceClock.reading(options.scheduler), scheduler: options.scheduler)
+            clock: ServiceClock.reading(options.scheduler), scheduler: options.scheduler, limits: options.limits)
         core.attach(self)
         installStandardTransformers(options.standardTransformers)
         memoryWarningObserver = flushOnMemoryWarnings()

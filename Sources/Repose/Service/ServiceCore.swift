@@ -31,6 +31,8 @@ final class ServiceCore {
     var sharedConfigurations: [SharedConfigurationKey: BuiltConfiguration] = [:]
     /// Reloads after writes, and the outbox (`Writes/`).
     let writes: WriteBooks
+    /// Where requests wait while the service's ``RequestLimits`` hold them back.
+    let requestQueue: RequestQueue
     /// The service's reconnect signal (rule R8), which event streams hear as well (rule V4).
     var reconnected: Signal<Void>?
     /// The event streams running for this service, stopped when the app drops it (rule V4).
@@ -43,7 +45,7 @@ final class ServiceCore {
 
     init(
         baseURL: URL?, networking: any NetworkingProvider, clock: @escaping @Sendable () -> TimeInterval,
-        scheduler: any Scheduler & Sendable
+        scheduler: any Scheduler & Sendable, limits: RequestLimits = .unlimited
     ) {
         self.baseURL = baseURL
         self.networking = networking
@@ -51,6 +53,7 @@ final class ServiceCore {
         self.scheduler = scheduler
         timers = Timers(scheduler: scheduler, now: clock)
         writes = WriteBooks(timers: timers)
+        requestQueue = RequestQueue(limits: limits, now: clock)
     }
 
     /// The app's `Service` for this core; if the app dropped it, a new one, which holds resources again for as

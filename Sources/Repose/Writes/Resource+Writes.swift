@@ -48,7 +48,7 @@ extension Resource {
     func sendAtOnce(_ method: RequestMethod, body: RequestMutation?, _ call: RequestCall) -> Request {
         let pending = startChange(of: call, at: core.now())
         let request = makeRequest(
-            method, body: body, invalidation: call.options.invalidation,
+            method, body: body, invalidation: call.options.invalidation, priority: call.options.priority,
             requestMutation: Self.setting(call.headers, then: call.requestMutation))
         if let pending {
             endChange(pending.id, on: call.target ?? self, when: request, method: method)

@@ -126,6 +126,38 @@ enum RequestsGuide {
         return web
     }
 
+    static func limits() -> Service {
+        let api = Service(
+            baseURL: "https://api.example.com", options: .init(limits: RequestLimits(total: 8, perHost: 4)))
+        return api
+    }
+
+    /// The page's list screen: rows with a detail each, and the cells that show them.
+    struct Row {
+        let detailPath: String
+    }
+
+    final class Cell {
+        var updates = 0
+        func update() { updates += 1 }
+    }
+
+    static func prefetching(_ api: Service) -> (prefetch: ([Row]) -> Void, show: (Row, Cell) -> Void) {
+        func prefetch(_ rows: [Row]) {
+            for row in rows { api.resource(row.detailPath).loadIfNeeded() }  // unobserved: waits behind what is shown
+        }
+
+        func show(_ row: Row, in cell: Cell) {
+            api.resource(row.detailPath).addObserver(owner: cell) { _, _ in cell.update() }  // up the queue if waiting
+        }
+        return (prefetch, { show($0, in: $1) })
+    }
+
+    static func priorities(_ api: Service, post: Resource, reply: [String: Any]) {
+        api.configure("/thumbnails/**") { $0.priority = .low }
+        post.request(.post, json: reply, options: RequestOptions(priority: .high))
+    }
+
     static func responseSize(_ service: Service) {
         service.configure("/exports/**") { $0.maximumResponseSize = 512 * 1024 * 1024 }
     }

@@ -81,4 +81,21 @@ struct RequestsGuideTests {
         #expect(vault.text == "secret")
         #expect(network.requests.isEmpty)
     }
+
+    @Test("Q1 Q2 the page's prefetch waits behind what is shown, and a shown row's load moves up while it waits")
+    func prefetchRecipe() async {
+        let held = ManualNetwork()
+        let api = Service(
+            baseURL: "https://api.example.com",
+            options: .init(networking: held, reconnected: nil, becameActive: nil, limits: RequestLimits(total: 1)))
+        LifetimeCheck.track(api)
+        #expect(RequestsGuide.limits().resource("/x").url.host == "api.example.com")
+        let (prefetch, show) = RequestsGuide.prefetching(api)
+        prefetch((1...3).map { RequestsGuide.Row(detailPath: "/rows/\($0)") })
+        let cell = RequestsGuide.Cell()
+        show(RequestsGuide.Row(detailPath: "/rows/3"), cell)
+        for _ in 0..<3 { await held.respond(status: 200, contentType: "text/plain", text: "detail") }
+        #expect(held.sent.map(\.url) == ["/rows/1", "/rows/3", "/rows/2"].map { "https://api.example.com" + $0 })
+        #expect(cell.updates > 0)
+    }
 }
