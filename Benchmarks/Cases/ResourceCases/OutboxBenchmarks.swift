@@ -87,7 +87,9 @@ private final class QueuedWrites {
             ? FileManager.default.temporaryDirectory.appendingPathComponent("outbox-bench-\(UUID().uuidString)") : nil
         let service = Service(
             baseURL: baseURL,
-            options: .init(networking: network, reconnected: nil, becameActive: nil, outbox: .files(in: folder)))
+            options: .init(
+                networking: network, reconnected: nil, becameActive: nil,
+                outbox: folder.map { .files(in: $0) } ?? .memory))
         service.configure { $0.usesOutbox = usesOutbox }
         notes = (0..<resources).map { service.resource("/notes/\($0)") }
         self.service = service
