@@ -16,6 +16,8 @@ extension LoopbackServer {
         counters = {"cacheable": 0}
         connections = {"open": 0, "peak": 0}  # the TCP connections of clients, open now and at most at once
         named_counts = {}
+        ranged_versions = {}  # /ranged: the version of each named body, which its ETag names
+        RANGED_PATTERN = bytes((i * 31 + 7) % 251 for i in range(251))
         store = {"data": {}, "versions": {}, "log": [], "offline": False, "writes": 0, "holds": {}}
 
 
@@ -498,6 +500,49 @@ extension LoopbackServer {
                         self.wfile.flush()
                         self.connection.shutdown(socket.SHUT_RDWR)
                         self.close_connection = True
+                # A body of N bytes, each byte's value from its position, with an ETag and byte ranges (rule Q3): a
+                # `Range: bytes=S-` whose `If-Range` matches is answered 206 from S; `cut=M` closes the connection
+                # after byte M of the first request for the name; `ranges=0` ignores ranges; /ranged-change/NAME
+                # makes a new version, with a new ETag. Marks `ranged NAME from S` for each request.
+                elif route == "ranged" and len(parts) == 2 and parts[1].isdigit():
+                    count = min(int(parts[1]), 1 << 30)
+                    name = query.get("name", "")
+                    with output_lock:
+                        version = ranged_versions.get(name, 1)
+                    attempt = bump("ranged " + name)
+                    etag = '"r%d"' % version
+                    honours = query.get("ranges", "1") == "1"
+                    wanted = self.headers.get("Range", "")
+                    condition = self.headers.get("If-Range")
+                    start = 0
+                    if honours and wanted.startswith("bytes=") and wanted.endswith("-") and wanted[6:-1].isdigit() \
+                            and condition in (None, etag):
+                        start = min(int(wanted[6:-1]), count)
+                    mark("ranged %s from %d" % (name, start))
+                    cut = min(count, int(query.get("cut", str(count)))) if attempt == 1 else count
+                    self.send_response(206 if start > 0 else 200)
+                    self.send_header("Content-Type", "application/octet-stream")
+                    self.send_header("ETag", etag)
+                    if honours:
+                        self.send_header("Accept-Ranges", "bytes")
+                    if start > 0:
+                        self.send_header("Content-Range", "bytes %d-%d/%d" % (start, count - 1, count))
+                    self.send_header("Content-Length", str(count - start))
+                    self.end_headers()
+                    position = start
+                    while position < cut:
+                        end = min(cut, position + (1 << 16))
+                        offset = position % 251
+                        self.wfile.write((RANGED_PATTERN * ((end - position) // 251 + 2))[offset:offset + end - position])
+                        position = end
+                    if cut < count:
+                        self.wfile.flush()
+                        self.connection.shutdown(socket.SHUT_RDWR)
+                        self.close_connection = True
+                elif route == "ranged-change" and len(parts) == 2:
+                    with output_lock:
+                        ranged_versions[parts[1]] = ranged_versions.get(parts[1], 1) + 1
+                    self.reply(200, b"changed")
                 # A body sent only as fast as the client reads it: "held NAME" once a piece could not be written for
                 # a second and a half, which happens only when the client has stopped reading (rule X2).
                 elif route == "pace" and len(parts) == 2 and parts[1].isdigit():

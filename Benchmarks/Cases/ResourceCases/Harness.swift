@@ -164,6 +164,7 @@ public func resourceCases() -> [BenchmarkCase] {
     writeBenchmarks()
     eventStreamBenchmarks()
     outboxBenchmarks()
+    limitBenchmarks()
     return registry.lock.withLock { registry.cases }
 }
 

@@ -9,7 +9,8 @@ import Darwin
 #endif
 
 /// The file a download is written to: a private temporary file in the destination's folder, renamed into place
-/// once the body is complete, removed otherwise (rule X2).
+/// once the body is complete (rule X2). A download that stops early keeps its bytes for the next download to the same
+/// destination when the server serves ranges (``DownloadResume``, rule Q3), and removes them otherwise.
 ///
 /// The file is created with `open(2)` (`O_CREAT | O_EXCL`, mode 0600, then `fchmod` so that no umask widens or
 /// narrows it) so that nobody else can read a byte of it at any moment, and nothing already at that name is
@@ -27,19 +28,63 @@ import Darwin
 /// a cancellation from another thread.
 final class DownloadFile: BodySink, @unchecked Sendable {
     let destination: URL
-    let temporary: URL
+    /// The file being written: a fresh temporary file, or the bytes an earlier download kept for this destination.
+    private(set) var temporary: URL
+    private let folder: URL
+    private let names: (bytes: String, note: String)
+    /// A hash of the URL the body comes from, as sent: a kept download resumes only from the same one.
+    private let url: String
     private let lock = NSLock()
     private var descriptor: Int32
     /// The `errno` of the write that failed, if one did.
     private(set) var writeError: Int32 = 0
+    /// The bytes in the file, and where the body continues: 0 for a fresh download.
+    private(set) var offset: Int64 = 0
+    /// The validator to send as `If-Range` when resuming; after a response, the one it came with (rule Q3).
+    private var validator: String?
+    /// Whether a response's body began here: only then may its bytes be kept for a later resume.
+    private var hasBegun = false
 
-    /// Creates the temporary file; throws ``RequestError/Cause/DownloadFileFailed`` if the folder is unwritable.
-    init(destination: URL) throws {
+    /// Claims the bytes an earlier download kept for `destination` from `url`, or creates a fresh temporary file;
+    /// throws ``RequestError/Cause/DownloadFileFailed`` if the folder is unwritable.
+    init(destination: URL, url: URL?) throws {
         self.destination = destination
-        let folder = destination.deletingLastPathComponent()
-        DownloadLeftovers.removeOnce(in: folder)
+        folder = destination.deletingLastPathComponent()
+        names = DownloadResume.names(for: destination)
+        self.url = DownloadResume.hash(url?.absoluteString ?? "")
+        temporary = folder.appendingPathComponent(names.bytes)
+        descriptor = -1
+        if let (file, size, kept) = Self.claim(names, in: folder, from: self.url) {
+            (descriptor, offset, validator) = (file, size, kept.validator)
+        } else {
+            (descriptor, temporary) = try Self.create(in: folder, for: destination)
+        }
+        DownloadLeftovers.removeOnce(in: folder)  // after the claim: what is claimed is locked, and kept
+    }
+
+    /// The kept bytes for this destination, open for appending and locked, with their length and note; `nil` when
+    /// there are none, another process holds them, or their note names another URL.
+    private static func claim(
+        _ names: (bytes: String, note: String), in folder: URL, from url: String
+    ) -> (Int32, Int64, DownloadResume)? {
+        guard let note = DownloadResume.read(named: names.note, in: folder), note.url == url else { return nil }
+        let path = folder.appendingPathComponent(names.bytes).path
+        let file = open(path, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC)
+        guard file >= 0 else { return nil }
+        var status = stat()
+        guard flock(file, LOCK_EX | LOCK_NB) == 0, fstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+            status.st_size > 0
+        else {
+            close(file)
+            return nil
+        }
+        return (file, Int64(status.st_size), note)
+    }
+
+    /// A fresh private temporary file beside `destination`, open and locked.
+    private static func create(in folder: URL, for destination: URL) throws -> (Int32, URL) {
         let id = UUID().uuidString
-        temporary = folder.appendingPathComponent(DownloadLeftovers.temporaryName(id))
+        let temporary = folder.appendingPathComponent(DownloadLeftovers.temporaryName(id))
         // Created under another name and locked before it takes the name leftovers are known by.
         let creating = folder.appendingPathComponent(DownloadLeftovers.creatingName(id)).path
         let fd = open(creating, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
@@ -53,7 +98,14 @@ final class DownloadFile: BodySink, @unchecked Sendable {
             unlink(creating)
             throw RequestError.Cause.DownloadFileFailed(fileURL: destination, errorNumber: number)
         }
-        descriptor = fd
+        return (fd, temporary)
+    }
+
+    /// The headers that ask for the rest of the kept bytes' body, if the download resumes: `Range` from the first
+    /// byte not kept, and `If-Range`, so that a server whose body changed sends the whole new one instead.
+    var resumeHeaders: [String: String] {
+        guard offset > 0, let validator else { return [:] }
+        return ["Range": "bytes=\(offset)-", "If-Range": validator]
     }
 
     /// Appends `data`; `false` if it could not be written (a full disk, say).
@@ -80,7 +132,28 @@ final class DownloadFile: BodySink, @unchecked Sendable {
 
     var takesErrorBodies: Bool { false }
 
-    func begin(_ head: NetworkResponse) throws -> BodyNews? { nil }
+    /// A 206 continues the kept bytes; any other success is the whole body, so the kept bytes go (a server that
+    /// ignores ranges, or whose body changed since).
+    func begin(_ head: NetworkResponse) throws -> BodyNews? {
+        try lock.withLock {
+            hasBegun = true
+            let continues = head.statusCode == 206 && offset > 0 && Self.start(of: head) == offset
+            if !continues, offset > 0 {
+                guard ftruncate(descriptor, 0) == 0 else {
+                    throw RequestError.Cause.DownloadFileFailed(fileURL: destination, errorNumber: errno)
+                }
+                offset = 0
+            }
+            validator = DownloadResume.validator(of: head) ?? (continues ? validator : nil)
+        }
+        return nil
+    }
+
+    /// The first byte a `Content-Range: bytes START-END/TOTAL` header covers.
+    private static func start(of head: NetworkResponse) -> Int64? {
+        guard let range = head.header("Content-Range"), range.hasPrefix("bytes ") else { return nil }
+        return range.dropFirst(6).split(separator: "-").first.flatMap { Int64($0) }
+    }
 
     func append(_ bytes: Data) throws -> BodyNews? {
         guard writeToFile(bytes) else {
@@ -110,6 +183,7 @@ final class DownloadFile: BodySink, @unchecked Sendable {
             defer {
                 close(descriptor)
                 descriptor = -1
+                unlink(folder.appendingPathComponent(names.note).path)
             }
             guard rename(temporary.path, destination.path) == 0 else {
                 let number = errno
@@ -119,15 +193,34 @@ final class DownloadFile: BodySink, @unchecked Sendable {
         }
     }
 
-    /// Removes and closes the temporary file: a failed or cancelled download leaves nothing behind. Safe to call
-    /// more than once.
+    /// The transfer failed or was cancelled. Bytes of a body that began, from a server that serves ranges and
+    /// named a validator, are kept for the next download to this destination (rule Q3); anything else is removed,
+    /// so that a failed download leaves nothing behind. Safe to call more than once.
     func discard() {
         lock.withLock {
             guard descriptor >= 0 else { return }
-            unlink(temporary.path)  // before the close that drops the lock
-            close(descriptor)
-            descriptor = -1
+            defer {
+                close(descriptor)  // after the rename or the removal: the lock held it until then
+                descriptor = -1
+            }
+            var status = stat()
+            let size = fstat(descriptor, &status) == 0 ? Int64(status.st_size) : 0
+            if hasBegun, size > 0, let validator, keep(validator) { return }
+            unlink(temporary.path)
+            unlink(folder.appendingPathComponent(names.note).path)
         }
+    }
+
+    /// Keeps the bytes under this destination's resume names, with their note; `false` if it could not.
+    private func keep(_ validator: String) -> Bool {
+        let kept = folder.appendingPathComponent(names.bytes)
+        guard DownloadResume(url: url, validator: validator).save(named: names.note, in: folder) else { return false }
+        guard temporary == kept || rename(temporary.path, kept.path) == 0 else {
+            unlink(folder.appendingPathComponent(names.note).path)
+            return false
+        }
+        temporary = kept
+        return true
     }
 }
 

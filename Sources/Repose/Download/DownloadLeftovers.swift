@@ -20,6 +20,9 @@ enum DownloadLeftovers {
     static func temporaryName(_ id: String) -> String { ".repose-download-\(id).partial" }
     /// The name a temporary file has before it is locked: never taken for a leftover while it may be in use.
     static func creatingName(_ id: String) -> String { ".repose-download-\(id).creating" }
+    /// The ends of the names of a stopped download's kept bytes and of its note (``DownloadResume``).
+    static let resumableSuffix = ".resumable"
+    static let noteSuffix = ".resume-note"
 
     private static let lock = NSLock()
     /// Safe (`nonisolated(unsafe)`): only touched under `lock`.
@@ -29,9 +32,25 @@ enum DownloadLeftovers {
     static func removeOnce(in folder: URL) {
         let path = folder.standardizedFileURL.path
         guard lock.withLock({ cleaned.insert(path).inserted }) else { return }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        for name in names where name.hasPrefix(".repose-download-") && name.hasSuffix(".partial") {
+        remove(in: folder)
+    }
+
+    /// Removes the leftovers in `folder`: temporary files and kept bytes that no process holds, and notes without
+    /// their bytes.
+    static func remove(in folder: URL) {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .filter { $0.hasPrefix(".repose-download-") }
+        for name in names where name.hasSuffix(".partial") || name.hasSuffix(resumableSuffix) {
             removeIfUnheld(folder.appendingPathComponent(name).path)
+        }
+        // Then the notes whose bytes are gone (a download resuming now holds its bytes, and keeps its note), and
+        // notes left half-written.
+        for name in names where name.hasSuffix(noteSuffix) || name.hasSuffix(noteSuffix + ".new") {
+            let path = folder.appendingPathComponent(name).path
+            let bytes = name.hasSuffix(".new") ? nil : String(name.dropLast(noteSuffix.count)) + resumableSuffix
+            if bytes.map({ !FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }) ?? true {
+                unlink(path)
+            }
         }
     }
 

@@ -108,6 +108,9 @@ final class NetworkRequest: RequestDelegate {
         } catch {
             (sink, failure) = (MemoryBody(maximumSize: 0), error)
         }
+        if let file = sink as? DownloadFile {  // a download that stopped early continues where it stopped (rule Q3)
+            for (name, value) in file.resumeHeaders { urlRequest.setValue(value, forHTTPHeaderField: name) }
+        }
         let attempt = TransferAttempt(for: self, body: sink, processor: processor, metrics: metrics)
         self.attempt = attempt
         if !destination.isEvents {
@@ -149,7 +152,7 @@ final class NetworkRequest: RequestDelegate {
         case .memory:
             MemoryBody(maximumSize: configuration.maximumResponseSize, isHead: effectiveMethod == .head)
         case .file(let destination):
-            try DownloadFile(destination: destination)
+            try DownloadFile(destination: destination, url: urlRequest.url)
         case .events(let runner):
             EventStreamReader(for: runner, maximumEventSize: configuration.maximumResponseSize, now: resource.core.now)
         }

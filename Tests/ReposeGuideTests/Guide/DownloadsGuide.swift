@@ -49,6 +49,13 @@ final class DownloadsGuide {
         }
     }
 
+    func resuming(_ service: Service, downloads: URL) {
+        let file = downloads.appendingPathComponent("dataset.zip")
+        let dataset = service.resource("/exports/dataset.zip")
+        dataset.download(to: file)  // the connection breaks at 1.8 GB: the bytes are kept
+        dataset.download(to: file)  // later: asks for the rest, and the file is whole
+    }
+
     func report() {
         let preview = preview
         let report = api.resource("/reports/2024.pdf")
