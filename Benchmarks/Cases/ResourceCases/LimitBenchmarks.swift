@@ -35,13 +35,14 @@ private final class CappedLoads {
     let resources: [Resource]
 
     init(_ count: Int) {
-        service = Service(
+        let service = Service(
             baseURL: "https://api.example.com",
             options: .init(
                 networking: AnsweringNetwork(), reconnected: nil, becameActive: nil,
                 limits: RequestLimits(perHost: 6)))
         service.cachedResourceCountLimit = count + 100
         resources = (0..<count).map { service.resource("/items/\($0)") }
+        self.service = service
     }
 
     func loadAll() -> [Request] {
