@@ -14,8 +14,7 @@ let package = Package(
         .library(name: "ReposeLists", targets: ["ReposeLists"]),
         .library(name: "ReposeStorage", targets: ["ReposeStorage"]),
         .library(name: "ReposeTesting", targets: ["ReposeTesting"]),
-        .executable(name: "repose-demo", targets: ["repose-demo"]),
-    ],
+    ] + (buildsPrograms() ? [.executable(name: "repose-demo", targets: ["repose-demo"])] : []),
     targets: [
         .target(name: "ReposeSignals"),
         .target(name: "Repose", dependencies: ["ReposeSignals"]),
@@ -25,8 +24,45 @@ let package = Package(
         // `package` storage protocol, with the private-file helpers they share.
         .target(name: "ReposeStorage", dependencies: ["Repose"]),
         .target(name: "ReposeTesting", dependencies: ["Repose"]),
-        .executableTarget(name: "repose-demo", dependencies: ["Repose", "ReposeLists", "ReposeStorage"]),
+    ] + programs() + playgrounds() + testTargets()
+)
 
+/// The test groups a build asks for (`REPOSE_TEST_GROUPS`, comma-separated), or `nil`, the usual case, for every one.
+func askedGroups() -> Set<String>? {
+    Context.environment["REPOSE_TEST_GROUPS"].map { Set($0.split(separator: ",").map(String.init)) }
+}
+
+/// Whether the build has the demo and the programs the disk and HTTP tests run: every build but one that asks only
+/// for test groups that run none of them (CI's release step links fewer programs so).
+func buildsPrograms() -> Bool {
+    askedGroups().map { !$0.isDisjoint(with: ["disk", "http"]) } ?? true
+}
+
+/// The demo, and the programs tests run as child processes.
+func programs() -> [Target] {
+    guard buildsPrograms() else { return [] }
+    return [
+        .executableTarget(name: "repose-demo", dependencies: ["Repose", "ReposeLists", "ReposeStorage"]),
+        // Child processes: the cache crash and outbox kill tests kill one mid-write; the upload and download memory
+        // tests measure one.
+        .executableTarget(
+            name: "repose-cache-writer", dependencies: ["Repose", "ReposeStorage"], path: "Tests/CacheWriter"),
+        .executableTarget(name: "repose-upload-probe", dependencies: ["Repose"], path: "Tests/UploadProbe"),
+        .executableTarget(
+            name: "repose-outbox-writer", dependencies: ["Repose", "ReposeStorage"], path: "Tests/OutboxWriter"),
+        .executableTarget(name: "repose-download-probe", dependencies: ["Repose"], path: "Tests/DownloadProbe"),
+        // The first-server guide's program, run twice in a row to show that a second run sends nothing.
+        .executableTarget(
+            name: "repose-first-server", dependencies: ["Repose", "ReposeStorage"],
+            path: "Tests/FirstServerProgram"),
+    ]
+}
+
+/// The playgrounds, in a build that asks for no test groups (the README's `swift build` and `swift test`, whose build
+/// CI runs them from): no test runs one.
+func playgrounds() -> [Target] {
+    guard askedGroups() == nil else { return [] }
+    return [
         .executableTarget(name: "SignalsTour", dependencies: ["ReposeSignals"], path: "Playgrounds/SignalsTour"),
         .executableTarget(
             name: "ResourceBasics", dependencies: ["Repose", "ReposeTesting"], path: "Playgrounds/ResourceBasics"),
@@ -44,21 +80,8 @@ let package = Package(
             name: "Writes", dependencies: ["Repose", "ReposeStorage", "ReposeTesting"], path: "Playgrounds/Writes"),
         .executableTarget(
             name: "LiveResources", dependencies: ["Repose", "ReposeTesting"], path: "Playgrounds/LiveResources"),
-
-        // Child processes: the cache crash and outbox kill tests kill one mid-write; the upload and download memory
-        // tests measure one.
-        .executableTarget(
-            name: "repose-cache-writer", dependencies: ["Repose", "ReposeStorage"], path: "Tests/CacheWriter"),
-        .executableTarget(name: "repose-upload-probe", dependencies: ["Repose"], path: "Tests/UploadProbe"),
-        .executableTarget(
-            name: "repose-outbox-writer", dependencies: ["Repose", "ReposeStorage"], path: "Tests/OutboxWriter"),
-        .executableTarget(name: "repose-download-probe", dependencies: ["Repose"], path: "Tests/DownloadProbe"),
-        // The first-server guide's program, run twice in a row to show that a second run sends nothing.
-        .executableTarget(
-            name: "repose-first-server", dependencies: ["Repose", "ReposeStorage"],
-            path: "Tests/FirstServerProgram"),
-    ] + testTargets()
-)
+    ]
+}
 
 /// The tests: one target per kind of thing they touch, so that each step of `.ci/run` builds and runs the groups where
 /// it finds bugs (release mode: signals, core and stress; ThreadSanitizer: where threads meet). A build given
@@ -92,7 +115,7 @@ func testTargets() -> [Target] {
             [.testTarget(name: "ReposeInteropTests", dependencies: ["Repose", "ReposeTesting"], exclude: ["Servers"])]
         ),
     ]
-    let chosen = Context.environment["REPOSE_TEST_GROUPS"].map { Set($0.split(separator: ",").map(String.init)) }
+    let chosen = askedGroups()
     if let unknown = chosen?.subtracting(groups.map(\.name)), !unknown.isEmpty {
         fatalError("REPOSE_TEST_GROUPS names no test group: \(unknown.sorted()); the groups: \(groups.map(\.name))")
     }
