@@ -143,9 +143,6 @@ final class NetworkRequest: RequestDelegate {
         resource.core.requestQueue.leave(ticket)
     }
 
-    /// Whether the request waits in the service's queue for a slot.
-    var isQueued: Bool { ticket?.isWaiting == true }
-
     /// The sink for the current attempt's body.
     private func makeSink(_ configuration: Configuration) throws -> any BodySink {
         switch destination {
