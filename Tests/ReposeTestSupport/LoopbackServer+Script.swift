@@ -526,7 +526,8 @@ extension LoopbackServer {
                     if honours:
                         self.send_header("Accept-Ranges", "bytes")
                     if start > 0:
-                        self.send_header("Content-Range", "bytes %d-%d/%d" % (start, count - 1, count))
+                        claimed = 0 if query.get("wrongstart") == "1" else start  # a server that lies about the range
+                        self.send_header("Content-Range", "bytes %d-%d/%d" % (claimed, count - 1, count))
                     self.send_header("Content-Length", str(count - start))
                     self.end_headers()
                     position = start

@@ -48,7 +48,7 @@ import Testing
 /// | `/raw?kind=K` | bytes no correct server sends, then a close: `status` (`HTTP/1.1 abc OK`), `version` (`HTTP/9.9 200 OK`), `garbage` (no status line) |
 /// | `/drip?bytes=N&chunks=K&length=0&hold=NAME` | 200 with N bytes (20,000) in K writes (20); with `Content-Length` unless `length=0`, then ended by closing; with `hold`, marks `held NAME` (and `count held NAME N` for the Nth request held) halfway and sends the second half once `/store-release/NAME` lets it |
 /// | `/pace/N?name=NAME` | N bytes of body as fast as the client reads them; mark `held NAME` once a write waited 1.5 s (the client stopped reading) |
-/// | `/ranged/N?name=X&cut=M&ranges=0` | N bytes (each `(i * 31 + 7) % 251`) with `ETag: "rV"` and `Accept-Ranges: bytes`: a `Range: bytes=S-` whose `If-Range` matches gets a 206 from S; `cut` closes the connection after byte M of the first request for X; `ranges=0` ignores ranges and says nothing of them; marks `ranged X from S` |
+/// | `/ranged/N?name=X&cut=M&ranges=0` | N bytes (each `(i * 31 + 7) % 251`) with `ETag: "rV"` and `Accept-Ranges: bytes`: a `Range: bytes=S-` whose `If-Range` matches gets a 206 from S; `cut` closes the connection after byte M of the first request for X; `ranges=0` ignores ranges and says nothing of them; `wrongstart=1` answers a range with a `Content-Range` that claims byte 0; marks `ranged X from S` |
 /// | `/ranged-change/X` | a new version of X's body: its ETag changes |
 /// | `/large/N?cut=M` | N bytes of body (at most 1 GiB) made on the fly, with their `Content-Length`; with `cut`, only the first M are sent, then the connection closes |
 ///

@@ -138,6 +138,11 @@ final class DownloadFile: BodySink, @unchecked Sendable {
         try lock.withLock {
             hasBegun = true
             let continues = head.statusCode == 206 && offset > 0 && Self.start(of: head) == offset
+            guard continues || head.statusCode != 206 else {
+                validator = nil  // nothing of it is kept: the bytes it would continue are not the ones here
+                throw RequestError.Cause.UnexpectedRange(
+                    fileURL: destination, contentRange: head.header("Content-Range"))
+            }
             if !continues, offset > 0 {
                 guard ftruncate(descriptor, 0) == 0 else {
                     throw RequestError.Cause.DownloadFileFailed(fileURL: destination, errorNumber: errno)
@@ -225,6 +230,19 @@ final class DownloadFile: BodySink, @unchecked Sendable {
 }
 
 extension RequestError.Cause {
+    /// A download that asked for the rest of its file got a part that does not start where its kept bytes end (or
+    /// a part it never asked for). Nothing is written to the destination, and the kept bytes are dropped: the next
+    /// download starts from the first byte (rule Q3).
+    public struct UnexpectedRange: Error, DisplayableCause {
+        /// Where the download was going.
+        public let fileURL: URL
+        /// The `Content-Range` the server sent, if any.
+        public let contentRange: String?
+        var displayMessage: String {
+            "The server sent a part of “\(fileURL.lastPathComponent)” that does not continue it."
+        }
+    }
+
     /// The file a download goes to could not be created, written or moved into place (an unwritable folder, a
     /// full disk). Nothing is left at the destination or beside it.
     public struct DownloadFileFailed: Error, DisplayableCause {

@@ -78,6 +78,18 @@ final class DownloadResumeTests {
         #expect(folderContents() == ["file.bin"])
     }
 
+    @Test("Q3 a 206 whose range does not continue the kept bytes fails the download and drops them; the next is whole")
+    func rangeThatDoesNotContinue() async throws {
+        let body = ranged("f", ["cut": "200000", "wrongstart": "1"])
+        #expect(try await !download(body))
+        #expect(try await !download(body))  // answered from byte 200,000 but said to start at 0
+        #expect(!FileManager.default.fileExists(atPath: destination.path))
+        #expect(folderContents() == [])
+        #expect(try await download(body))
+        #expect(await fixture.server.waitForMark("count ranged f 3"))
+        #expect(try Data(contentsOf: destination) == Self.whole)
+    }
+
     @Test("Q3 a configured retry continues a cut-off download from where it stopped")
     func retryResumes() async throws {
         service.configure {
