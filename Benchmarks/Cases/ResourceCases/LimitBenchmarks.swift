@@ -1,10 +1,6 @@
 import Foundation
 import Repose
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
 // What the service's queue costs (rules Q1, Q2), at 1,000 and 10,000 loads of distinct resources made at once behind
 // a per-host cap of 6: making them (each beyond the cap enters a host's heap), and all of them through the cap to
 // their ends (each end starts the next). The network answers at once, so the figures are the queue's and the loads'
@@ -35,10 +31,12 @@ private final class CappedLoads {
     let resources: [Resource]
 
     init(_ count: Int) {
+        let network = InstantNetwork()
+        network.isOffline = false
         let service = Service(
             baseURL: "https://api.example.com",
             options: .init(
-                networking: AnsweringNetwork(), reconnected: nil, becameActive: nil,
+                networking: network, reconnected: nil, becameActive: nil,
                 limits: RequestLimits(perHost: 6)))
         service.cachedResourceCountLimit = count + 100
         resources = (0..<count).map { service.resource("/items/\($0)") }
@@ -51,17 +49,5 @@ private final class CappedLoads {
 
     func finish(_ requests: [Request]) async {
         for request in requests { _ = await request.response }
-    }
-}
-
-/// Answers every request with an empty 204, from off the main queue, as a network would.
-private struct AnsweringNetwork: NetworkingProvider {
-    func startTransfer(_ request: URLRequest, into sink: any ResponseSink) -> any NetworkingTask {
-        DispatchQueue.global().async { sink.deliver(.success(NetworkResponse(statusCode: 204))) }
-        return NoTransfer()
-    }
-
-    private struct NoTransfer: NetworkingTask {
-        func cancel() {}
     }
 }

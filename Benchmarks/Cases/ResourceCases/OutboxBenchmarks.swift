@@ -159,8 +159,9 @@ private final class HandSender {
     }
 }
 
-/// Fails every request as a network that is down would while ``isOffline``, and accepts every one otherwise.
-private final class InstantNetwork: NetworkingProvider, @unchecked Sendable {
+/// Fails every request as a network that is down would while ``isOffline``, and accepts every one otherwise (an
+/// empty 204, from another queue, at once). The outbox and queue cases use it.
+final class InstantNetwork: NetworkingProvider, @unchecked Sendable {
     // @unchecked Sendable: `lock` guards `offline`.
     private let lock = NSLock()
     private var offline = true
