@@ -17,6 +17,26 @@ extension StubNetworkingProvider {
         streams.withLock { $0[url] = stream }
         return stream
     }
+
+    /// Scripts the streamed body at `url` (an absolute URL), piece by piece, for a streamed request
+    /// (`Resource.streamRequest`) or any other: the same as ``stubEventStream(_:)``; open it with the body's own
+    /// content type.
+    ///
+    /// ```swift
+    /// let feed = network.stubStream("https://api.example.com/feed")
+    /// let streamed = service.resource("/feed").streamRequest()
+    /// await feed.open(headers: ["Content-Type": "application/x-ndjson"])
+    /// await feed.send("{\"n\": 1}\n{\"n\"")   // a piece may end inside a line
+    /// await feed.send(": 2}\n")
+    /// await feed.end()
+    /// ```
+    ///
+    /// Each `send` returns once Repose has the piece; one that finds the request's buffer full returns once the
+    /// reader made room, as a real network is held back.
+    @discardableResult
+    public func stubStream(_ url: String) -> StubEventStream {
+        stubEventStream(url)
+    }
 }
 
 /// Cancels a connection to a ``StubEventStream``.

@@ -276,6 +276,34 @@ extension LoopbackServer {
                     self.wfile.flush()
                     sent += size
 
+            def lines(self, query):
+                """COUNT lines of NDJSON, {"n": I} (with pad=N, a "pad" of N letters too), ended by closing; each line in
+                two writes with split=1; with hold=NAME, the lines after the first wait for /store-release/NAME; with
+                gone=NAME, marks `gone NAME` once a write finds the client gone."""
+                count = min(int(query.get("count", "3")), 100000000)
+                pad = "x" * min(int(query.get("pad", "0")), MAX_BYTES)
+                self.send_response(200)
+                self.send_header("Content-Type", "application/x-ndjson")
+                self.send_header("Connection", "close")
+                self.close_connection = True
+                self.end_headers()
+                self.wfile.flush()
+                try:
+                    for index in range(count):
+                        if index == 1 and "hold" in query:
+                            mark("held " + query["hold"])
+                            hold_event(query["hold"]).wait(MAX_HOLD)
+                        line = (json.dumps({"n": index, "pad": pad} if pad else {"n": index}) + "\n").encode()
+                        if query.get("split") == "1":
+                            self.wfile.write(line[:len(line) // 2])
+                            self.wfile.flush()
+                            line = line[len(line) // 2:]
+                        self.wfile.write(line)
+                        self.wfile.flush()
+                except (BrokenPipeError, ConnectionResetError):
+                    if "gone" in query:
+                        mark("gone " + query["gone"])
+
             def reply_json(self, status, value, headers=()):
                 self.reply(status, json.dumps(value).encode(), "application/json", headers)
 
@@ -483,6 +511,8 @@ extension LoopbackServer {
                     self.close_connection = True
                 elif route == "drip":
                     self.drip(query)
+                elif route == "lines":
+                    self.lines(query)
                 # --- Downloads to a file (rule X2): large bodies made on the fly, never held whole. ---
                 elif route == "large" and len(parts) == 2 and parts[1].isdigit():
                     count = min(int(parts[1]), 1 << 30)

@@ -26,6 +26,8 @@ final class NetworkRequest: RequestDelegate {
         case file(URL)
         /// An event stream's events, for its runner (rules V1, V2).
         case events(EventStreamRunner)
+        /// Pieces for the app to read as they arrive (rules U2, U4).
+        case chunks(ChunkStream)
     }
 
     let resource: Resource
@@ -152,6 +154,8 @@ final class NetworkRequest: RequestDelegate {
             try DownloadFile(destination: destination, url: urlRequest.url)
         case .events(let runner):
             EventStreamReader(for: runner, maximumEventSize: configuration.maximumResponseSize, now: resource.core.now)
+        case .chunks(let stream):
+            ChunkSink(stream: stream)
         }
     }
 
@@ -225,6 +229,8 @@ final class NetworkRequest: RequestDelegate {
 
     /// How long to wait before another attempt, if the policy wants one after `info`.
     func retryWait(after info: ResponseInfo) -> TimeInterval? {
+        // A streamed body the app has begun to read is never sent again (rule U5).
+        if case .chunks(let stream) = destination, stream.hasReachedApp { return nil }
         guard let policy = retries.policy, policy.methods.contains(effectiveMethod),
             case .retry(let seconds) = policy.decision(after: info, attempt: retries.attempt)
         else { return nil }
@@ -238,6 +244,7 @@ final class NetworkRequest: RequestDelegate {
         case .memory: return description
         case .file: return description + " → file"
         case .events: return description + " (event stream)"
+        case .chunks: return description + " (streamed)"
         }
     }
 

@@ -14,7 +14,7 @@ struct GuideSnippetTests {
         "Behavior", "Caching", "Configuration", "FirstServer", "Freshness", "Inspector", "Lists", "LiveResources",
         "Logging", "Memory", "MigratingFromSiesta", "Writes", "Networking", "Observers", "Pipeline", "Requests",
         "ResourceState", "Security", "ServicesAndResources", "Signals", "Testing", "TypedContent",
-        "Metrics", "Downloads",
+        "Metrics", "Downloads", "Streaming",
     ]
 
     @MainActor

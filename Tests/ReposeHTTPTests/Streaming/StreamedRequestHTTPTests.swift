@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+
+@testable import Repose
+@testable import ReposeTestSupport
+
+/// Streamed request bodies over real HTTP: `URLSessionProvider` and the loopback server (rules U2, U4, U5).
+@MainActor
+@Suite("Streamed requests over HTTP", .checksLifetimes)
+final class StreamedRequestHTTPTests {
+    let fixture: IntegrationFixture
+    var service: Service { fixture.service }
+
+    init() async throws {
+        fixture = try await IntegrationFixture()
+    }
+
+    struct Item: Decodable, Sendable {
+        let n: Int
+    }
+
+    /// Every element of `elements`, or the error that ended them.
+    nonisolated private static func collect<Element: Sendable>(
+        _ elements: StreamedElements<Element>
+    ) async -> ([Element], RequestError?) {
+        var collected: [Element] = []
+        do {
+            for try await element in elements {
+                collected.append(element)
+            }
+            return (collected, nil)
+        } catch {
+            return (collected, error as? RequestError)
+        }
+    }
+
+    /// The loopback server's `/lines` with `params`.
+    private func linesRoute(_ params: [String: String]) -> Resource {
+        service.resource("/lines").withParams(params)
+    }
+
+    private func release(_ name: String) async {
+        _ = await fixture.completion(of: service.resource("/store-release/\(name)").request(.get))
+    }
+
+    @Test("U2 the first line reaches the reader while the server holds the rest of the body")
+    func firstLineBeforeTheEnd() async throws {
+        let streamed = linesRoute(["count": "3", "hold": "first"]).streamRequest()
+        var lines = streamed.lines.makeAsyncIterator()
+        #expect(try await lines.next() == #"{"n": 0}"#)
+        #expect(streamed.request.state != .completed)  // the server holds the rest
+        await release("first")
+        #expect(try await lines.next() == #"{"n": 1}"#)
+        #expect(try await lines.next() == #"{"n": 2}"#)
+        #expect(try await lines.next() == nil)
+    }
+
+    @Test("U2 NDJSON values whose lines the server writes in two halves decode whole, in order")
+    func ndjsonAcrossWrites() async {
+        let streamed = linesRoute(["count": "200", "split": "1"]).streamRequest()
+        let (items, error) = await Self.collect(streamed.values(of: Item.self))
+        #expect(error == nil)
+        #expect(items.map(\.n) == Array(0..<200))
+    }
+
+    @Test("U5 a line longer than the maximum fails the reading with an error that says so")
+    func overlongLine() async {
+        let streamed = linesRoute(["count": "2", "pad": "4000"]).streamRequest(maximumLineLength: 1024)
+        let (lines, error) = await Self.collect(streamed.lines)
+        #expect(lines.isEmpty)
+        #expect((error?.cause as? RequestError.Cause.LineTooLong)?.maximumLength == 1024)
+        #expect(error?.userMessage == "A line of the server's response was too long (over 1 KiB).")
+    }
+
+    @Test("U4 ending the iteration cancels the request: the server sees the connection close")
+    func breakClosesTheConnection() async throws {
+        let streamed = linesRoute(["count": "100000000", "gone": "reader"]).streamRequest()
+        var count = 0
+        for try await _ in streamed.lines {
+            count += 1
+            if count == 3 { break }
+        }
+        await fixture.server.waitForMark("gone reader")
+        await waitUntil { streamed.request.state == .completed }
+        #expect(streamed.request.completedResponse?.response.isCancellation == true)
+    }
+
+    @Test("U5 a 401 before the body renews the credential once; the body comes from the repeat")
+    func authenticated() async {
+        let auth = Authenticator(credential: "stale") { service in
+            try await service.resource("/auth/refresh").request(.get).content(as: String.self)
+        }
+        service.configure("/auth/private/**") { $0.authenticator = auth }
+        let streamed = service.resource("/auth/private/feed").streamRequest()
+        let (lines, error) = await Self.collect(streamed.lines)
+        #expect(error == nil)
+        #expect(lines == ["private feed"])
+        #expect(auth.credential == "fresh-token")
+    }
+
+    @Test("U5 a connection lost after the first piece reached the app is not retried")
+    func notRetriedAfterFirstByte() async throws {
+        final class Attempts {
+            var values: [Int] = []
+        }
+        let attempts = Attempts()
+        service.configure {
+            $0.retryPolicy = RetryPolicy(maximumAttempts: 3, baseDelay: 0)
+            $0.monitorRequests { attempts.values.append($0.attempts) }
+        }
+        let streamed = service.resource("/large/4000000").withParams(["cut": "100000"]).streamRequest()
+        let (pieces, error) = await Self.collect(streamed.bytes)
+        #expect(!pieces.isEmpty)
+        #expect(error != nil)
+        await waitUntil { !attempts.values.isEmpty }
+        #expect(attempts.values == [1])
+    }
+
+    @Test("U4 a reader slower than the network holds it back: at most the buffer and a piece wait unread")
+    func slowReaderHoldsTheNetwork() async throws {
+        let size = 32 * 1024 * 1024
+        let buffer = 256 * 1024
+        let streamed = service.resource("/large/\(size)").streamRequest(bufferSize: buffer)
+        var pieces = streamed.bytes.makeAsyncIterator()
+        var total = try await pieces.next()?.count ?? 0
+        var largestPiece = total
+        // Not reading: the network fills the buffer and waits for room.
+        await waitUntil { streamed.stream.waitingAppendCount == 1 }
+        var mostUnread = streamed.stream.bufferedByteCount
+        while let piece = try await pieces.next() {
+            total += piece.count
+            largestPiece = max(largestPiece, piece.count)
+            mostUnread = max(mostUnread, streamed.stream.bufferedByteCount)
+        }
+        #expect(total == size)
+        #expect(mostUnread <= buffer + largestPiece)
+    }
+}
