@@ -96,7 +96,7 @@ public struct StreamedElements<Element: Sendable>: AsyncSequence, Sendable {
 }
 
 extension StreamedElements {
-    /// The elements as a ``Signal``: each one as a success, then, if the reading fails, its ``RequestError`` as a
+    /// The elements as a `Signal`: each one as a success, then, if the reading fails, its ``RequestError`` as a
     /// failure; the signal finishes after the last. The body is read while the signal has observers, and the last
     /// one's leaving cancels the request. The request's body is read once: a signal observed again after that
     /// finishes at once.

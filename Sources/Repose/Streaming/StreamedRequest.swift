@@ -14,7 +14,7 @@ import ReposeSignals
 /// - ``bytes``: the body's pieces as the network delivers them;
 /// - ``lines``: its text lines (UTF-8, split at `\n`, a `\r` before it dropped);
 /// - ``values(of:decoder:)``: one `Decodable` value per line (NDJSON, JSON Lines), decoded off the main actor;
-/// - ``StreamedElements/signal``: any of those as a ``Signal`` of results.
+/// - ``StreamedElements/signal``: any of those as a `Signal` of results.
 ///
 /// The first piece reaches the reader as soon as it arrives. A reader slower than the network holds the transfer
 /// back once ``bufferSize`` bytes wait unread, instead of keeping the body in memory. Ending the iteration (a
