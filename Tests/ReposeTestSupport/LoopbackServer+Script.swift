@@ -279,12 +279,16 @@ extension LoopbackServer {
             def lines(self, query):
                 """COUNT lines of NDJSON, {"n": I} (with pad=N, a "pad" of N letters too), ended by closing; each line in
                 two writes with split=1; with hold=NAME, the lines after the first wait for /store-release/NAME; with
-                gone=NAME, marks `gone NAME` once a write finds the client gone."""
+                gone=NAME, marks `gone NAME` once a write finds the client gone; with cut=1, announces a longer body
+                than it sends, so that its end is a lost connection."""
                 count = min(int(query.get("count", "3")), 100000000)
                 pad = "x" * min(int(query.get("pad", "0")), MAX_BYTES)
                 self.send_response(200)
                 self.send_header("Content-Type", "application/x-ndjson")
-                self.send_header("Connection", "close")
+                if query.get("cut") == "1":
+                    self.send_header("Content-Length", str(MAX_BYTES))  # more than comes: the close is a failure
+                else:
+                    self.send_header("Connection", "close")
                 self.close_connection = True
                 self.end_headers()
                 self.wfile.flush()
@@ -303,6 +307,9 @@ extension LoopbackServer {
                 except (BrokenPipeError, ConnectionResetError):
                     if "gone" in query:
                         mark("gone " + query["gone"])
+                    return
+                if query.get("cut") == "1":
+                    self.connection.shutdown(socket.SHUT_RDWR)
 
             def reply_json(self, status, value, headers=()):
                 self.reply(status, json.dumps(value).encode(), "application/json", headers)

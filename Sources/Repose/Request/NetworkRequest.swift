@@ -229,11 +229,11 @@ final class NetworkRequest: RequestDelegate {
 
     /// How long to wait before another attempt, if the policy wants one after `info`.
     func retryWait(after info: ResponseInfo) -> TimeInterval? {
-        // A streamed body the app has begun to read is never sent again (rule U5).
-        if case .chunks(let stream) = destination, stream.hasReachedApp { return nil }
         guard let policy = retries.policy, policy.methods.contains(effectiveMethod),
             case .retry(let seconds) = policy.decision(after: info, attempt: retries.attempt)
         else { return nil }
+        // A streamed body the app has begun to read is never sent again (rule U5).
+        if case .chunks(let stream) = destination, !stream.restart() { return nil }
         return seconds
     }
 

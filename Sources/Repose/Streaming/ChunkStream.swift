@@ -36,11 +36,6 @@ final class ChunkStream: @unchecked Sendable {
         self.capacity = max(capacity, 1)
     }
 
-    /// Whether the app has read part of the body, so that the request may not be sent again.
-    var hasReachedApp: Bool {
-        condition.withLock { reachedApp }
-    }
-
     /// How many bytes wait for the reader.
     var bufferedByteCount: Int {
         condition.withLock { buffered }
@@ -52,6 +47,17 @@ final class ChunkStream: @unchecked Sendable {
     }
 
     // MARK: The network's side
+
+    /// Drops what a failed attempt left unread, for another attempt, unless the app has read part of the body:
+    /// returns whether the request may be sent again (rule U5). Once it returned `true`, the reader waits for the
+    /// next attempt's body.
+    func restart() -> Bool {
+        condition.withLock {
+            guard !reachedApp else { return false }
+            (chunks, next, buffered) = ([], 0, 0)
+            return true
+        }
+    }
 
     /// A new attempt: its body replaces what an earlier one left unread. Returns the attempt's number.
     func beginAttempt() -> Int {

@@ -18,7 +18,8 @@ import ReposeSignals
 ///
 /// The first piece reaches the reader as soon as it arrives. A reader slower than the network holds the transfer
 /// back once ``bufferSize`` bytes wait unread, instead of keeping the body in memory. Ending the iteration (a
-/// `break`, a thrown error, the task's cancellation) or the signal's last subscription cancels the request.
+/// `break`, a thrown error, the task's cancellation) or the signal's last subscription cancels the request, and so
+/// does letting go of the streamed request before reading it.
 public final class StreamedRequest: Sendable {
     /// The unread bytes that hold the transfer back, unless given: 1 MiB.
     public static let defaultBufferSize = 1 << 20
@@ -43,6 +44,11 @@ public final class StreamedRequest: Sendable {
         bufferSize = stream.capacity
         self.maximumLineLength = max(maximumLineLength, 1)
         self.now = now
+    }
+
+    /// Nobody can read the body any more: the request is cancelled, so that it does not hold the network.
+    deinit {
+        cancel()
     }
 
     /// The body's pieces, in order, as the network delivers them.

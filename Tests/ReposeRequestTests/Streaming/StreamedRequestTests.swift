@@ -235,6 +235,53 @@ struct StreamedRequestTests {
         #expect(failure is RequestError)
     }
 
+    @Test("U4 a streamed request let go of before it is read is cancelled")
+    func droppedUnread() async throws {
+        var streamed: StreamedRequest? = service.resource("/feed").streamRequest()
+        let request = try #require(streamed?.request)
+        streamed = nil
+        await waitUntil { request.state == .completed }
+        #expect(request.completedResponse?.response.isCancellation == true)
+        #expect(!feed.isConnected)
+    }
+
+    @Test("U5 a failure before the first byte drops the pieces the app had not read; the retry's body replaces them")
+    func retryDropsUnreadPieces() async {
+        service.configure { $0.retryPolicy = RetryPolicy(maximumAttempts: 3, baseDelay: 1) }
+        let streamed = service.resource("/feed").streamRequest()
+        await open()
+        await feed.send("stale\n")
+        await feed.fail(URLError(.networkConnectionLost))
+        let reading = Task { await Self.collect(streamed.lines) }
+        scheduler.advance(by: .seconds(10))
+        await waitUntil { feed.requests.count == 2 }
+        await open()
+        await feed.send("fresh\n")
+        await feed.end()
+        let (lines, error) = await reading.value
+        #expect(lines == ["fresh"])
+        #expect(error == nil)
+    }
+
+    @Test("U5 the log shows the streamed request, its secrets redacted")
+    func logged() async {
+        let recorder = RecordingLogHandler()
+        await ReposeLog.withEnabled([.network, .networkDetails]) {
+            await ReposeLog.withHandler(recorder.handler) {
+                let streamed = service.resource("/feed").streamRequest(headers: ["Authorization": "Bearer s3cret"])
+                let reading = Task { await Self.collect(streamed.lines) }
+                await open()
+                await feed.send("a\n")
+                await feed.end()
+                _ = await reading.value
+            }
+        }
+        let url = "https://api.example.com/feed"
+        #expect(recorder.lines.contains("network: GET \(url) (streamed)"))
+        #expect(recorder.lines.contains("networkDetails: GET \(url) [Authorization: <redacted>]"))
+        #expect(!recorder.lines.contains { $0.contains("s3cret") })
+    }
+
     @Test("U5 an error status fails the reading with the request's error and its message")
     func errorStatus() async {
         let streamed = service.resource("/feed").streamRequest()
