@@ -19,21 +19,6 @@ final class StreamedRequestHTTPTests {
         let n: Int
     }
 
-    /// Every element of `elements`, or the error that ended them.
-    nonisolated private static func collect<Element: Sendable>(
-        _ elements: StreamedElements<Element>
-    ) async -> ([Element], RequestError?) {
-        var collected: [Element] = []
-        do {
-            for try await element in elements {
-                collected.append(element)
-            }
-            return (collected, nil)
-        } catch {
-            return (collected, error as? RequestError)
-        }
-    }
-
     /// The loopback server's `/lines` with `params`.
     private func linesRoute(_ params: [String: String]) -> Resource {
         service.resource("/lines").withParams(params)
@@ -58,7 +43,7 @@ final class StreamedRequestHTTPTests {
     @Test("U2 NDJSON values whose lines the server writes in two halves decode whole, in order")
     func ndjsonAcrossWrites() async {
         let streamed = linesRoute(["count": "200", "split": "1"]).streamRequest()
-        let (items, error) = await Self.collect(streamed.values(of: Item.self))
+        let (items, error) = await streamed.values(of: Item.self).collected()
         #expect(error == nil)
         #expect(items.map(\.n) == Array(0..<200))
     }
@@ -66,7 +51,7 @@ final class StreamedRequestHTTPTests {
     @Test("U5 a line longer than the maximum fails the reading with an error that says so")
     func overlongLine() async {
         let streamed = linesRoute(["count": "2", "pad": "4000"]).streamRequest(maximumLineLength: 1024)
-        let (lines, error) = await Self.collect(streamed.lines)
+        let (lines, error) = await streamed.lines.collected()
         #expect(lines.isEmpty)
         #expect((error?.cause as? RequestError.Cause.LineTooLong)?.maximumLength == 1024)
         #expect(error?.userMessage == "A line of the server's response was too long (over 1 KiB).")
@@ -92,7 +77,7 @@ final class StreamedRequestHTTPTests {
         }
         service.configure("/auth/private/**") { $0.authenticator = auth }
         let streamed = service.resource("/auth/private/feed").streamRequest()
-        let (lines, error) = await Self.collect(streamed.lines)
+        let (lines, error) = await streamed.lines.collected()
         #expect(error == nil)
         #expect(lines == ["private feed"])
         #expect(auth.credential == "fresh-token")
