@@ -15,7 +15,7 @@ final class ChunkSink: BodySink, Sendable {
 
     func begin(_ head: NetworkResponse) throws -> BodyNews? { nil }
 
-    /// Waits, holding the provider's thread, while the stream is full (rule U4).
+    /// Never waits for the reader: what finds memory full goes to disk (rule U4).
     func append(_ bytes: Data) throws -> BodyNews? {
         try stream.append(bytes, from: attempt)
         return nil

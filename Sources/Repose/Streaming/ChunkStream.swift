@@ -1,49 +1,53 @@
 import Foundation
 
 /// A streamed request's body between the network and the app: the pieces the provider handed over and the app has
-/// not read yet, at most about ``capacity`` bytes of them (rule U4).
+/// not read yet (rule U4).
 ///
 /// The provider's thread adds pieces through each attempt's ``ChunkSink``; the app's reader takes them, one at a
-/// time, in its own task; the request's outcome arrives on the main actor. A piece that would pass the capacity
-/// waits, holding the provider's thread, until the reader makes room: the network is held back instead of the body
-/// piling up in memory. The reader's leaving (``abandon()``) or the attempt's end lets a waiting piece go.
+/// time, in its own task; the request's outcome arrives on the main actor. Up to ``capacity`` unread bytes wait in
+/// memory; beyond that, pieces wait in a ``SpillFile`` until the reader gets to them, so that a slow reader keeps
+/// memory flat. The network's thread never waits for the reader: that thread is shared by every transfer of the
+/// session (on Linux, of the process), and a reader awaiting another request would wait forever for it.
 ///
 /// One stream serves every attempt of its request: an attempt made before any byte reached the app (a retry, the
 /// authenticator's repeat after a 401) starts the body over; after that, none is made (rule U5).
 ///
-/// Safe (`@unchecked Sendable`): every variable is touched only while `condition` is locked.
+/// Safe (`@unchecked Sendable`): every variable is touched only while `lock` is held.
 final class ChunkStream: @unchecked Sendable {
-    /// How many unread bytes hold the network back.
+    /// How many unread bytes wait in memory; more wait on disk.
     let capacity: Int
-    private let condition = NSCondition()
+    private let lock = NSLock()
     private var chunks: [Data] = []
     /// The index of the next unread piece in `chunks`.
     private var next = 0
     private var buffered = 0
+    /// Unread bytes after those in `chunks`, once they passed the capacity.
+    private var spill: SpillFile?
     /// Whether the app has read a byte: no attempt is made after that.
     private var reachedApp = false
-    /// The attempt whose pieces are taken; an attempt that ended stops waiting.
+    /// The attempt whose pieces are taken.
     private var attempt = 0
     /// The request's outcome, from the main actor: a success comes after the whole body.
     private var outcome: Result<Void, RequestError>?
-    /// Whether the reader left: nothing more is kept or waited for.
+    /// Whether the reader left: nothing more is kept.
     private var isAbandoned = false
     private var reader: CheckedContinuation<Void, Never>?
-    /// How many pieces wait for room.
-    private var waitingAppends = 0
 
-    init(capacity: Int) {
+    private let now: @Sendable () -> TimeInterval
+
+    init(capacity: Int, now: @escaping @Sendable () -> TimeInterval) {
         self.capacity = max(capacity, 1)
+        self.now = now
     }
 
-    /// How many bytes wait for the reader.
+    /// How many unread bytes wait in memory.
     var bufferedByteCount: Int {
-        condition.withLock { buffered }
+        lock.withLock { buffered }
     }
 
-    /// How many pieces wait for the reader to make room: the network held back.
-    var waitingAppendCount: Int {
-        condition.withLock { buffered >= capacity ? waitingAppends : 0 }
+    /// How many unread bytes wait on disk.
+    var spilledByteCount: Int {
+        lock.withLock { spill?.unreadCount ?? 0 }
     }
 
     // MARK: The network's side
@@ -52,57 +56,62 @@ final class ChunkStream: @unchecked Sendable {
     /// returns whether the request may be sent again (rule U5). Once it returned `true`, the reader waits for the
     /// next attempt's body.
     func restart() -> Bool {
-        condition.withLock {
+        lock.withLock {
             guard !reachedApp else { return false }
-            (chunks, next, buffered) = ([], 0, 0)
+            dropUnread()
             return true
         }
     }
 
     /// A new attempt: its body replaces what an earlier one left unread. Returns the attempt's number.
     func beginAttempt() -> Int {
-        condition.withLock {
+        lock.withLock {
             attempt += 1
-            if !reachedApp {
-                (chunks, next, buffered) = ([], 0, 0)
-            }
+            if !reachedApp { dropUnread() }
             return attempt
         }
     }
 
-    /// Adds `bytes` from `attempt`, once there is room; throws when the reader left or the attempt ended.
+    /// Adds `bytes` from `attempt`: in memory while there is room and nothing waits on disk, on disk otherwise.
+    /// Throws when the reader left, the attempt ended, or the disk refused the bytes.
     func append(_ bytes: Data, from attempt: Int) throws {
-        let waiting = try condition.withLock { () -> CheckedContinuation<Void, Never>? in
-            waitingAppends += 1
-            while buffered >= capacity, !isAbandoned, self.attempt == attempt {
-                condition.wait()
-            }
-            waitingAppends -= 1
+        let waiting = try lock.withLock { () -> CheckedContinuation<Void, Never>? in
             guard !isAbandoned, self.attempt == attempt else {
                 throw RequestError.Cause.RequestCancelled(networkError: nil)
             }
-            chunks.append(bytes)
-            buffered += bytes.count
+            // Behind bytes on disk, or past the capacity (a piece larger than it, into empty memory, stays there).
+            let isBehindDisk = spill.map { $0.unreadCount > 0 } ?? false
+            if isBehindDisk || (buffered > 0 && buffered + bytes.count > capacity) {
+                let spill = try spill ?? SpillFile()
+                self.spill = spill
+                try spill.write(bytes)
+            } else {
+                chunks.append(bytes)
+                buffered += bytes.count
+            }
             defer { reader = nil }
             return reader
         }
         waiting?.resume()
     }
 
-    /// `attempt` ended (failed, cancelled, or succeeded): a piece of it still waiting for room is dropped.
+    /// `attempt` ended (failed, cancelled, or succeeded): nothing more of it is taken.
     func endAttempt(_ attempt: Int) {
-        condition.withLock {
+        lock.withLock {
             guard self.attempt == attempt else { return }
             self.attempt += 1
-            condition.broadcast()
         }
+    }
+
+    private func dropUnread() {
+        (chunks, next, buffered, spill) = ([], 0, 0, nil)
     }
 
     // MARK: The main actor's side
 
     /// The request completed: the reader ends after the pieces it has not read yet, with `response`'s error if any.
     func complete(with response: Response) {
-        let waiting = condition.withLock { () -> CheckedContinuation<Void, Never>? in
+        let waiting = lock.withLock { () -> CheckedContinuation<Void, Never>? in
             guard outcome == nil else { return nil }
             outcome = response.map { _ in () }
             defer { reader = nil }
@@ -124,8 +133,11 @@ final class ChunkStream: @unchecked Sendable {
             case .wait:
                 await withTaskCancellationHandler {
                     await withCheckedContinuation { continuation in
-                        let ready = condition.withLock { () -> Bool in
-                            guard next == chunks.count, outcome == nil, !isAbandoned else { return true }
+                        let ready = lock.withLock { () -> Bool in
+                            guard next == chunks.count, spill?.unreadCount ?? 0 == 0, outcome == nil, !isAbandoned
+                            else {
+                                return true
+                            }
                             reader = continuation
                             return false
                         }
@@ -146,7 +158,7 @@ final class ChunkStream: @unchecked Sendable {
     }
 
     private func take() -> Take {
-        condition.withLock {
+        lock.withLock {
             if isAbandoned { return .end }
             if next < chunks.count {
                 let piece = chunks[next]
@@ -159,8 +171,16 @@ final class ChunkStream: @unchecked Sendable {
                     chunks.removeFirst(next)
                     next = 0
                 }
-                condition.broadcast()
                 return .piece(piece)
+            }
+            if let spill, spill.unreadCount > 0 {
+                reachedApp = true
+                do {
+                    return .piece(try spill.read(upTo: 1 << 16))
+                } catch {
+                    let cause = error as? RequestError.Cause.StreamBufferFailed ?? .init(errorNumber: EIO)
+                    return .failure(RequestError(userMessage: cause.displayMessage, cause: cause, timestamp: now()))
+                }
             }
             switch outcome {
             case .success: return .end
@@ -172,10 +192,9 @@ final class ChunkStream: @unchecked Sendable {
 
     /// The reader left: what waits is dropped, and the network's next piece stops the transfer.
     func abandon() {
-        let waiting = condition.withLock { () -> CheckedContinuation<Void, Never>? in
+        let waiting = lock.withLock { () -> CheckedContinuation<Void, Never>? in
             isAbandoned = true
-            (chunks, next, buffered) = ([], 0, 0)
-            condition.broadcast()
+            dropUnread()
             defer { reader = nil }
             return reader
         }

@@ -27,8 +27,8 @@ extension Resource {
     /// - Parameters:
     ///   - method: The HTTP method; a body, if any, is set by `requestMutation`.
     ///   - headers: Headers of this request only, set after the configured ones.
-    ///   - bufferSize: How many unread bytes hold the transfer back (rule U4): a reader slower than the network
-    ///     holds the network instead of the body piling up in memory. 1 MiB unless given.
+    ///   - bufferSize: How many unread bytes wait in memory (rule U4); more wait in a private temporary file, so a
+    ///     reader slower than the network keeps memory flat. 1 MiB unless given.
     ///   - maximumLineLength: The longest line or NDJSON value read, in bytes: a longer one fails the reading with
     ///     ``RequestError/Cause/LineTooLong``. 1 MiB unless given.
     ///   - requestMutation: A last change to the request before the configured mutators run. It runs again for
@@ -43,7 +43,7 @@ extension Resource {
         requestMutation: @escaping RequestMutation = { _ in }
     ) -> StreamedRequest {
         let requestMutation = Self.setting(headers, then: requestMutation)
-        let stream = ChunkStream(capacity: bufferSize)
+        let stream = ChunkStream(capacity: bufferSize, now: core.now)
         var request: Request
         if let invalidURLSource {
             request = Resource.failedRequest(

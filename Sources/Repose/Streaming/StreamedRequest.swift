@@ -16,19 +16,19 @@ import ReposeSignals
 /// - ``values(of:decoder:)``: one `Decodable` value per line (NDJSON, JSON Lines), decoded off the main actor;
 /// - ``StreamedElements/signal``: any of those as a `Signal` of results.
 ///
-/// The first piece reaches the reader as soon as it arrives. A reader slower than the network holds the transfer
-/// back once ``bufferSize`` bytes wait unread, instead of keeping the body in memory. Ending the iteration (a
-/// `break`, a thrown error, the task's cancellation) or the signal's last subscription cancels the request, and so
-/// does letting go of the streamed request before reading it.
+/// The first piece reaches the reader as soon as it arrives. A reader slower than the network keeps at most
+/// ``bufferSize`` unread bytes in memory; the rest waits in a private temporary file with no name, deleted with the
+/// request. Ending the iteration (a `break`, a thrown error, the task's cancellation) or the signal's last
+/// subscription cancels the request, and so does letting go of the streamed request before reading it.
 public final class StreamedRequest: Sendable {
-    /// The unread bytes that hold the transfer back, unless given: 1 MiB.
+    /// The unread bytes kept in memory, unless given: 1 MiB.
     public static let defaultBufferSize = 1 << 20
     /// The longest line or NDJSON value read, unless given: 1 MiB.
     public static let defaultMaximumLineLength = 1 << 20
 
     /// The request itself: its hooks (`onCompletion`, `onProgress`), its state and `cancel()`.
     public let request: Request
-    /// How many unread bytes hold the transfer back.
+    /// How many unread bytes wait in memory; more wait in a private temporary file.
     public let bufferSize: Int
     /// The longest line (``lines``) or NDJSON value (``values(of:decoder:)``), in bytes without its line break: a
     /// longer one fails the reading with a ``RequestError`` whose cause is ``RequestError/Cause/LineTooLong``.
@@ -130,5 +130,14 @@ extension RequestError.Cause {
             if maximumLength >= 1 << 10, maximumLength % (1 << 10) == 0 { return "\(maximumLength >> 10) KiB" }
             return maximumLength == 1 ? "1 byte" : "\(maximumLength) bytes"
         }
+    }
+
+    /// The unread part of a streamed body beyond its ``StreamedRequest/bufferSize`` could not be kept on disk (a
+    /// full disk, no temporary folder): the reading fails instead of the body piling up in memory.
+    public struct StreamBufferFailed: Error, DisplayableCause {
+        /// The system's error number (`errno`).
+        public let errorNumber: Int32
+        public init(errorNumber: Int32) { self.errorNumber = errorNumber }
+        var displayMessage: String { "The server's response could not be kept while it was read." }
     }
 }

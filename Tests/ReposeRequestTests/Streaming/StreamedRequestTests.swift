@@ -141,20 +141,24 @@ struct StreamedRequestTests {
         #expect(!feed.isConnected)
     }
 
-    @Test("U4 a reader slower than the network holds the transfer once the buffer is full")
-    func backPressure() async throws {
+    @Test("U4 past the buffer, pieces wait on disk and come back in order; the network never waits for the reader")
+    func spillsPastTheBuffer() async throws {
         let streamed = service.resource("/feed").streamRequest(bufferSize: 4)
         await open()
         await feed.send("aaaa")  // fills the buffer
-        let sending = Task { await feed.send("bbbb") }  // waits for room, holding the provider
-        await waitUntil { streamed.stream.waitingAppendCount == 1 }
+        await feed.send("bbbb")  // to disk, without waiting for the reader
+        await feed.send("cc")  // behind the bytes on disk
         #expect(streamed.stream.bufferedByteCount == 4)
+        #expect(streamed.stream.spilledByteCount == 6)
         var pieces = streamed.bytes.makeAsyncIterator()
         #expect(try await pieces.next() == Data("aaaa".utf8))
-        await sending.value
-        #expect(streamed.stream.bufferedByteCount == 4)
-        #expect(try await pieces.next() == Data("bbbb".utf8))
+        await feed.send("d")  // behind the bytes on disk still, though memory has room
+        #expect(try await pieces.next() == Data("bbbbccd".utf8))
+        #expect(streamed.stream.spilledByteCount == 0)
+        await feed.send("e")  // memory again
+        #expect(streamed.stream.bufferedByteCount == 1)
         await feed.end()
+        #expect(try await pieces.next() == Data("e".utf8))
         #expect(try await pieces.next() == nil)
     }
 
@@ -265,11 +269,12 @@ struct StreamedRequestTests {
     @Test("U5 a monitor measures the streamed request")
     func measured() async {
         let heard = SignalOwner()
-        service.configure {
-            $0.monitorRequests(started: { method, _ in heard.values.append("start \(method)") }) {
-                heard.values.append("done \($0.statusCode ?? 0) \($0.bytesReceived)")
-            }
+        let monitor = service.monitorRequests(
+            owner: heard, started: { heard, method, _ in heard.values.append("start \(method)") }
+        ) { heard, metrics in
+            heard.values.append("done \(metrics.statusCode ?? 0) \(metrics.bytesReceived)")
         }
+        defer { monitor.cancel() }
         let streamed = service.resource("/feed").streamRequest()
         let reading = Task { await streamed.bytes.collected() }
         await open()
