@@ -123,6 +123,19 @@ final class StreamedRequestHTTPTests {
         #expect(read.mostInMemory <= buffer + read.largestPiece)
     }
 
+    @Test("U4 a reader that awaits another request between two pieces gets its answer while the body keeps coming")
+    func readerAwaitsAnotherRequest() async throws {
+        let size = 8 * 1024 * 1024
+        let streamed = service.resource("/ranged/\(size)").streamRequest(bufferSize: 64 * 1024)
+        var pieces = streamed.bytes.makeAsyncIterator()
+        var total = try await pieces.next()?.count ?? 0
+        // Were the network's thread to wait for this reader, the answer could never arrive.
+        let other = await service.resource("/count/reader").request(.get).response
+        #expect((try? other.get()) != nil)
+        while let piece = try await pieces.next() { total += piece.count }
+        #expect(total == size)
+    }
+
     /// Reads `streamed`'s first piece, stops reading until the whole body arrived, then reads the rest, checking the
     /// loopback server's pattern (byte `i` is `(i % 251 × 31 + 7) % 251`): off the main actor, as an app's reading task would.
     nonisolated private static func readAfterTheWholeBodyArrived(
