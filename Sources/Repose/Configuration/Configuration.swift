@@ -84,6 +84,9 @@ public struct Configuration {
     /// api.configure("/thumbnails/**") { $0.priority = .low }
     /// ```
     public var priority: RequestPriority?
+    /// How a load's body becomes the content as it arrives, for a resource whose body streams (a chat reply, an
+    /// NDJSON feed): see ``StreamedContent``. `nil`, the default, loads the whole body, then parses it.
+    public var streamedContent: StreamedContent?
     /// Whether the server answers a write to a resource with the resource's new data (a PATCH that returns the whole
     /// object, say); `false` by default. Then a successful request that shows an optimistic change
     /// (``Resource/request(_:showing:on:headers:options:requestMutation:)``) shows that data in place of the change,

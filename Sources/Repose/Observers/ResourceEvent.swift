@@ -41,6 +41,9 @@ public enum ResourceEvent: Equatable, Sendable, CustomStringConvertible {
         case optimistic
         /// An event of an ``EventStream`` replaced the content (see ``EventStream/Effect/replaceContent(contentType:_:)``).
         case eventStream
+        /// A streamed load's body arrived further: ``Resource/latestData`` holds the content so far and
+        /// ``Resource/isPartial`` is true (see ``StreamedContent``).
+        case partial
     }
 
     public var description: String {

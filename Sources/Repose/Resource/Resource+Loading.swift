@@ -48,8 +48,11 @@ extension Resource {
     /// `Last-Modified` date as `If-Modified-Since` (rule R3). Data the app put in place itself has none: a 304
     /// would confirm it as the server's, and a local edit would outlive the load meant to replace it.
     func makeLoadRequest() -> Request {
+        if let streamedContent = configuration(for: .get).streamedContent {
+            return Request(delegate: StreamedLoad(resource: self, content: streamedContent), now: core.now).start()
+        }
         // Untracked here: `load(using:)` tracks it, with the hook that finishes the load (one closure, not two).
-        makeRequest(.get, body: nil, tracking: false) { [weak self] urlRequest in
+        return makeRequest(.get, body: nil, tracking: false) { [weak self] urlRequest in
             guard let self, !record.isLocalData, let data = record.serverData else { return }
             if let etag = data.etag {
                 urlRequest.setValue(etag, forHTTPHeaderField: "If-None-Match")
@@ -59,6 +62,17 @@ extension Resource {
                 urlRequest.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since")
             }
         }
+    }
+
+    /// Loads the resource with a body that becomes its content as it arrives, through `content` (rule U3), whatever
+    /// ``Configuration/streamedContent`` says: see ``StreamedContent``.
+    ///
+    /// ```swift
+    /// reply.load(streaming: .text(reload: .append))
+    /// ```
+    @discardableResult
+    public func load(streaming content: StreamedContent) -> Request {
+        load(using: Request(delegate: StreamedLoad(resource: self, content: content), now: core.now).start())
     }
 
     /// Makes `request`'s result update this resource as a load would: its entity becomes ``latestData`` or its

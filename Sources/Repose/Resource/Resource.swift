@@ -80,6 +80,10 @@ public final class Resource {
     /// The error from the latest load, if it failed. Cleared by the next success.
     public var latestError: RequestError? { record.latestError }
 
+    /// Whether ``latestData`` is part of a streamed body (see ``StreamedContent``): while the body arrives, and
+    /// after a failure cut it short, with ``latestError`` beside it. False once a load completes it.
+    public var isPartial: Bool { record.isPartialData }
+
     /// Applies `change` to ``record`` and tells observers what it means. Every change of the resource's data goes
     /// through here.
     func apply(_ change: ResourceRecord.Change) {

@@ -20,6 +20,9 @@ struct ResourceRecord {
     /// Whether the data is the app's own (a local override) rather than what a server sent: then it has no
     /// validator a load could send, since a 304 would confirm data the server never had.
     private(set) var isLocalData = false
+    /// Whether the data is what a streamed load's body made of it so far (rule U3): set by ``Change/grew``, cleared
+    /// by the next data that is not.
+    private(set) var isPartialData = false
     /// The error from the latest load, if it failed; cleared by the next success or local override.
     private(set) var latestError: RequestError? {
         get { failure?.error }
@@ -80,6 +83,9 @@ struct ResourceRecord {
         /// An event stream sent new content for the resource, already parsed by its pipeline (rule V3). It replaces
         /// the server's data as a load would, beneath any pending changes.
         case streamed(Entity<Any>)
+        /// A streamed load's body arrived further: its content so far replaces the server's data, marked partial
+        /// until the load completes (rule U3).
+        case grew(Entity<Any>)
         /// The app declared the data stale (rule A33).
         case invalidated
         /// The app wiped the resource (rule A36).
@@ -137,6 +143,10 @@ struct ResourceRecord {
         case .streamed(let entity):
             replaceData(with: entity, lifetime: nil, keepingChanges: { $0.settledAt == nil })
             return .newData(.eventStream)
+        case .grew(let entity):
+            replaceData(with: entity, lifetime: nil, keepingChanges: { $0.settledAt == nil })
+            isPartialData = true
+            return .newData(.partial)
         case .invalidated:
             isInvalidated = true
             return nil
@@ -205,6 +215,7 @@ struct ResourceRecord {
     ) {
         replaceServerData(with: entity, keepingChanges: keep)
         isLocalData = false
+        isPartialData = false
         freshness.dataTime = entity.timestamp
         freshness.dataLifetime = lifetime
         clearError()

@@ -38,12 +38,15 @@ public struct ResourceState<Content> {
     /// when asked, beside its error): time to dim the list or show "updating…". Only
     /// `flatMapLatestKeepingPrevious(besideErrors:_:)` sets it.
     public var isPrevious: Bool
+    /// Whether the data is part of a streamed body, growing while ``isLoading``, cut short beside ``latestError``
+    /// otherwise: see ``StreamedContent``.
+    public var isPartial: Bool
 
     /// Creates a snapshot from its parts.
     public init(
         content: Content?, latestData: Entity<Any>?, latestError: RequestError?, isLoading: Bool,
         isRequesting: Bool, timestamp: TimeInterval, isStale: Bool = false, pendingChanges: Int = 0,
-        isPrevious: Bool = false
+        isPrevious: Bool = false, isPartial: Bool = false
     ) {
         self.parsed = ParsedContent((content, latestData))
         self.latestError = latestError
@@ -53,6 +56,7 @@ public struct ResourceState<Content> {
         self.isStale = isStale
         self.pendingChanges = pendingChanges
         self.isPrevious = isPrevious
+        self.isPartial = isPartial
     }
 
     /// The same snapshot with its content read as another type.
@@ -60,7 +64,7 @@ public struct ResourceState<Content> {
         ResourceState<T>(
             content: latestData.flatMap { $0.content as? T }, latestData: latestData, latestError: latestError,
             isLoading: isLoading, isRequesting: isRequesting, timestamp: timestamp, isStale: isStale,
-            pendingChanges: pendingChanges, isPrevious: isPrevious)
+            pendingChanges: pendingChanges, isPrevious: isPrevious, isPartial: isPartial)
     }
 }
 
@@ -86,7 +90,7 @@ extension Resource {
         ResourceState(
             content: record.latestData?.content, latestData: record.latestData, latestError: record.latestError,
             isLoading: isLoading, isRequesting: isRequesting, timestamp: timestamp, isStale: isDataStale,
-            pendingChanges: record.pendingChangeCount)
+            pendingChanges: record.pendingChangeCount, isPartial: record.isPartialData)
     }
 }
 

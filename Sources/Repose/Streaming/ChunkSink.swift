@@ -13,7 +13,10 @@ final class ChunkSink: BodySink, Sendable {
 
     var takesErrorBodies: Bool { false }
 
-    func begin(_ head: NetworkResponse) throws -> BodyNews? { nil }
+    func begin(_ head: NetworkResponse) throws -> BodyNews? {
+        stream.began(head)
+        return nil
+    }
 
     /// Never waits for the reader: what finds memory full goes to disk (rule U4).
     func append(_ bytes: Data) throws -> BodyNews? {

@@ -32,6 +32,8 @@ final class ChunkStream: @unchecked Sendable {
     /// Whether the reader left: nothing more is kept.
     private var isAbandoned = false
     private var reader: CheckedContinuation<Void, Never>?
+    /// The latest attempt's status and headers, once they arrived.
+    private var latestHead: NetworkResponse?
 
     private let now: @Sendable () -> TimeInterval
 
@@ -93,6 +95,18 @@ final class ChunkStream: @unchecked Sendable {
             return reader
         }
         waiting?.resume()
+    }
+
+    /// An attempt's status and headers arrived.
+    func began(_ head: NetworkResponse) {
+        var head = head
+        head.body = Data()
+        lock.withLock { latestHead = head }
+    }
+
+    /// The status and headers of the attempt whose body is read, once they arrived.
+    var head: NetworkResponse? {
+        lock.withLock { latestHead }
     }
 
     /// `attempt` ended (failed, cancelled, or succeeded): nothing more of it is taken.

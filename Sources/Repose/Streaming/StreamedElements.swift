@@ -15,6 +15,8 @@ public struct StreamedElements<Element: Sendable>: AsyncSequence, Sendable {
     enum Framing: Sendable {
         /// Each piece as it arrived.
         case pieces(@Sendable (Data) -> Element)
+        /// Each piece's text, a character split between pieces kept for the next.
+        case text(@Sendable (String) -> Element)
         /// Each line, blank ones skipped where asked.
         case lines(skipsBlank: Bool, @Sendable (Data) throws -> Element)
     }
@@ -59,6 +61,8 @@ public struct StreamedElements<Element: Sendable>: AsyncSequence, Sendable {
             switch framing {
             case .pieces(let make):
                 return try await reader.read().map(make)
+            case .text(let make):
+                return try await nextText().map(make)
             case .lines(let skipsBlank, let make):
                 while let line = try await nextLine() {
                     if skipsBlank, line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
@@ -66,6 +70,33 @@ public struct StreamedElements<Element: Sendable>: AsyncSequence, Sendable {
                 }
                 return nil
             }
+        }
+
+        /// The next pieces' text, up to the last whole character; what is left at the body's end, as it decodes.
+        private mutating func nextText() async throws -> String? {
+            while let piece = try await reader.read() {
+                pending.append(piece)
+                let end = Self.wholeCharactersEnd(of: pending)
+                guard end > pending.startIndex else { continue }
+                defer { pending = Data(pending[end...]) }
+                return String(decoding: pending[..<end], as: UTF8.self)
+            }
+            defer { pending = Data() }
+            return pending.isEmpty ? nil : String(decoding: pending, as: UTF8.self)
+        }
+
+        /// Where the UTF-8 in `bytes` stops being whole: before a last character whose bytes have not all come.
+        private static func wholeCharactersEnd(of bytes: Data) -> Data.Index {
+            var lead = bytes.endIndex
+            while lead > bytes.startIndex, bytes.endIndex - lead < 4 {
+                lead -= 1
+                let byte = bytes[lead]
+                guard byte & 0xC0 == 0x80 else {
+                    let length = byte < 0x80 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
+                    return bytes.endIndex - lead < length ? lead : bytes.endIndex
+                }
+            }
+            return bytes.endIndex  // no lead byte in reach: not UTF-8, decoded as it is
         }
 
         /// The next line's bytes, without its line break.

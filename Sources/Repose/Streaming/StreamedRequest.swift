@@ -12,6 +12,7 @@ import ReposeSignals
 /// ```
 ///
 /// - ``bytes``: the body's pieces as the network delivers them;
+/// - ``text``: its text, as it arrives;
 /// - ``lines``: its text lines (UTF-8, split at `\n`, a `\r` before it dropped);
 /// - ``values(of:decoder:)``: one `Decodable` value per line (NDJSON, JSON Lines), decoded off the main actor;
 /// - ``StreamedElements/signal``: any of those as a `Signal` of results.
@@ -54,6 +55,12 @@ public final class StreamedRequest: Sendable {
     /// The body's pieces, in order, as the network delivers them.
     public var bytes: StreamedElements<Data> {
         StreamedElements(owner: self, framing: .pieces { $0 })
+    }
+
+    /// The body's text as it arrives, decoded as UTF-8: one string per piece, a character split between two pieces
+    /// whole in the second.
+    public var text: StreamedElements<String> {
+        StreamedElements(owner: self, framing: .text { $0 })
     }
 
     /// The body's text lines, decoded as UTF-8: split at each `\n`, with a `\r` before it dropped; a last line
@@ -110,7 +117,7 @@ public final class StreamedRequest: Sendable {
 
 /// A decoder handed to the reading task: `JSONDecoder` is not `Sendable` everywhere, but each reading only decodes
 /// with it, one line at a time, and nobody changes it meanwhile.
-private struct UncheckedDecoder: @unchecked Sendable {
+struct UncheckedDecoder: @unchecked Sendable {
     let value: JSONDecoder
     init(_ value: JSONDecoder) { self.value = value }
 }
