@@ -8,13 +8,21 @@ and passes its address as REPOSE_INTEROP_SSE. Routes:
 - /resume: without Last-Event-ID, events #1 and #2 and the end; with it, one event "resumed after <id>" (id + 1),
   then the stream stays open, pinged (comment lines) every second, until the client goes.
 - /refuse: 503, so that a client backs off.
+
+And bodies that stream without being event streams, each a starlette `StreamingResponse`:
+
+- /words?hold=NAME: `text/plain` words, a pause between each; with `hold`, the first word, then the rest once
+  /release/NAME is asked for.
+- /feed: `application/x-ndjson`, three stories `{"id": N, "title": ...}`, one line each, a pause between them.
+- /broken: `text/plain`, two words, then the app raises: uvicorn drops the connection mid-body.
+- /release/NAME: lets the stream held as NAME go on.
 """
 
 import asyncio
 
 from sse_starlette.sse import EventSourceResponse, ServerSentEvent
 from starlette.applications import Starlette
-from starlette.responses import PlainTextResponse
+from starlette.responses import PlainTextResponse, StreamingResponse
 from starlette.routing import Route
 
 
@@ -47,4 +55,59 @@ async def refuse(request):
     return PlainTextResponse("busy", status_code=503)
 
 
-app = Starlette(routes=[Route("/events", events), Route("/resume", resume), Route("/refuse", refuse)])
+holds = {}
+
+
+def hold(name):
+    return holds.setdefault(name, asyncio.Event())
+
+
+async def words(request):
+    name = request.query_params.get("hold")
+
+    async def stream():
+        yield "Hello "
+        if name:
+            await asyncio.wait_for(hold(name).wait(), 30)
+        for word in ["from ", "a ", "streaming ", "server"]:
+            await asyncio.sleep(0.01)
+            yield word
+
+    return StreamingResponse(stream(), media_type="text/plain; charset=utf-8")
+
+
+async def feed(request):
+    async def stream():
+        for n, title in enumerate(["Swift 6", "Streams", "Repose"], start=1):
+            yield '{"id": %d, "title": "%s"}\n' % (n, title)
+            await asyncio.sleep(0.01)
+
+    return StreamingResponse(stream(), media_type="application/x-ndjson")
+
+
+async def broken(request):
+    async def stream():
+        yield "two "
+        yield "words"
+        await asyncio.sleep(0.01)
+        raise RuntimeError("the app failed mid-body")
+
+    return StreamingResponse(stream(), media_type="text/plain; charset=utf-8")
+
+
+async def release(request):
+    hold(request.path_params["name"]).set()
+    return PlainTextResponse("released")
+
+
+app = Starlette(
+    routes=[
+        Route("/events", events),
+        Route("/resume", resume),
+        Route("/refuse", refuse),
+        Route("/words", words),
+        Route("/feed", feed),
+        Route("/broken", broken),
+        Route("/release/{name}", release),
+    ]
+)
