@@ -20,7 +20,11 @@ final class StreamingGuide {
         func insert(_ row: Row) throws { rows.append(row) }
     }
 
+    final class Indicator { var isHidden = false }
+
     let api: Service
+    let bubble = Label()
+    let typingIndicator = Indicator()
     let console = Console()
     let status = Label()
     let banner = Label()
@@ -29,6 +33,37 @@ final class StreamingGuide {
 
     init(api: Service) {
         self.api = api
+    }
+
+    func chatReply() {
+        api.configure("/chats/*/reply") {
+            $0.streamedContent = .text()
+        }
+
+        let reply = api.resource("/chats/7/reply")
+        reply.state.observe(owner: self) { screen, state in
+            screen.bubble.text = state.text
+            screen.typingIndicator.isHidden = !state.isLoading
+        }
+        reply.loadIfNeeded()
+    }
+
+    func storyFeed() {
+        struct Story: Decodable, Sendable {
+            let id: Int
+            let title: String
+        }
+
+        api.configure("/feed") {
+            $0.streamedContent = .values(of: Story.self, initial: [Int: Story]()) { stories, story in
+                stories.merging([story.id: story]) { _, new in new }
+            }
+        }
+    }
+
+    func appendingLog() {
+        let buildLog = api.resource("/builds/42/log")
+        buildLog.load(streaming: .lines(initial: [String](), reload: .append) { lines, line in lines + [line] })
     }
 
     func buildLog() async throws {
@@ -107,5 +142,23 @@ struct StreamingGuideTests {
         await feed.end()
         try await reading.value
         #expect(guide.console.lines == ["compiling", "linking"])
+    }
+
+    @Test("U3 the guide's chat reply shows its text as it grows, the typing indicator until it is complete")
+    func chatReplyGrows() async {
+        let network = StubNetworkingProvider()
+        let stream = network.stubStream("https://api.example.com/chats/7/reply")
+        let guide = StreamingGuide(
+            api: Service(baseURL: "https://api.example.com", options: .init(networking: network)))
+        guide.chatReply()
+        await waitUntil { stream.isConnected }
+        await stream.open(headers: ["Content-Type": "text/plain"])
+        await stream.send("Hello, ")
+        await waitUntil { guide.bubble.text == "Hello, " }
+        #expect(!guide.typingIndicator.isHidden)
+        await stream.send("Ada")
+        await stream.end()
+        await waitUntil { guide.typingIndicator.isHidden }
+        #expect(guide.bubble.text == "Hello, Ada")
     }
 }
