@@ -80,6 +80,7 @@ func playgrounds() -> [Target] {
             name: "Writes", dependencies: ["Repose", "ReposeStorage", "ReposeTesting"], path: "Playgrounds/Writes"),
         .executableTarget(
             name: "LiveResources", dependencies: ["Repose", "ReposeTesting"], path: "Playgrounds/LiveResources"),
+        .executableTarget(name: "Streaming", dependencies: ["Repose", "ReposeTesting"], path: "Playgrounds/Streaming"),
     ]
 }
 
