@@ -157,6 +157,7 @@ public func resourceCases() -> [BenchmarkCase] {
     largeBodyBenchmarks()
     scalingBenchmarks()
     loopbackBenchmarks()
+    streamBenchmarks()
     cacheBenchmarks()
     listBenchmarks()
     retryBenchmarks()

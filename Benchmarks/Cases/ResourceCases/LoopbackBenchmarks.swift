@@ -78,7 +78,7 @@ private final class HopTimes: @unchecked Sendable {
 
 /// Which side of a pair goes first; alternates so that neither side always follows the other.
 @MainActor
-private var reposeFirst = false
+var reposeFirst = false
 
 func loopbackBenchmarks() {
     // Each sample is one GET over a kept-alive loopback connection, Repose's load against the same URLSession
