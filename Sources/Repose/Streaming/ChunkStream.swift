@@ -18,8 +18,6 @@ final class ChunkStream: @unchecked Sendable {
     let capacity: Int
     private let lock = NSLock()
     private var chunks: [Data] = []
-    /// The index of the next unread piece in `chunks`.
-    private var next = 0
     private var buffered = 0
     /// Unread bytes after those in `chunks`, once they passed the capacity.
     private var spill: SpillFile?
@@ -118,7 +116,7 @@ final class ChunkStream: @unchecked Sendable {
     }
 
     private func dropUnread() {
-        (chunks, next, buffered, spill) = ([], 0, 0, nil)
+        (chunks, buffered, spill) = ([], 0, nil)
     }
 
     // MARK: The main actor's side
@@ -136,19 +134,20 @@ final class ChunkStream: @unchecked Sendable {
 
     // MARK: The reader's side
 
-    /// The next unread piece, once there is one; `nil` at the body's end or once the reader left. Throws the
-    /// request's error once the pieces before it are read.
-    func read() async throws(RequestError) -> Data? {
+    /// The unread pieces, all of them, once there is one: a reader that wakes takes everything that arrived while it
+    /// slept, in one go. `nil` at the body's end or once the reader left. Throws the request's error once the pieces
+    /// before it are read.
+    func read() async throws(RequestError) -> [Data]? {
         while true {
             switch take() {
-            case .piece(let piece): return piece
+            case .pieces(let pieces): return pieces
             case .end: return nil
             case .failure(let error): throw error
             case .wait:
                 await withTaskCancellationHandler {
                     await withCheckedContinuation { continuation in
                         let ready = lock.withLock { () -> Bool in
-                            guard next == chunks.count, spill?.unreadCount ?? 0 == 0, outcome == nil, !isAbandoned
+                            guard chunks.isEmpty, spill?.unreadCount ?? 0 == 0, outcome == nil, !isAbandoned
                             else {
                                 return true
                             }
@@ -165,7 +164,7 @@ final class ChunkStream: @unchecked Sendable {
     }
 
     private enum Take {
-        case piece(Data)
+        case pieces([Data])
         case end
         case failure(RequestError)
         case wait
@@ -174,23 +173,15 @@ final class ChunkStream: @unchecked Sendable {
     private func take() -> Take {
         lock.withLock {
             if isAbandoned { return .end }
-            if next < chunks.count {
-                let piece = chunks[next]
-                next += 1
-                buffered -= piece.count
+            if !chunks.isEmpty {
+                defer { (chunks, buffered) = ([], 0) }
                 reachedApp = true
-                if next == chunks.count {
-                    (chunks, next) = ([], 0)
-                } else if next >= 64 {
-                    chunks.removeFirst(next)
-                    next = 0
-                }
-                return .piece(piece)
+                return .pieces(chunks)
             }
             if let spill, spill.unreadCount > 0 {
                 reachedApp = true
                 do {
-                    return .piece(try spill.read(upTo: 1 << 16))
+                    return .pieces([try spill.read(upTo: max(capacity, 1 << 16))])
                 } catch {
                     let cause = error as? RequestError.Cause.StreamBufferFailed ?? .init(errorNumber: EIO)
                     return .failure(RequestError(userMessage: cause.displayMessage, cause: cause, timestamp: now()))

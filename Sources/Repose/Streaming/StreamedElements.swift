@@ -37,6 +37,9 @@ public struct StreamedElements<Element: Sendable>: AsyncSequence, Sendable {
         private var pending = Data()
         private var start = 0
         private var isDone = false
+        /// The pieces taken from the stream at its latest read, and how many of them were returned.
+        private var batch: [Data] = []
+        private var taken = 0
 
         init(reader: StreamReader, framing: Framing) {
             self.reader = reader
@@ -60,7 +63,7 @@ public struct StreamedElements<Element: Sendable>: AsyncSequence, Sendable {
         private mutating func nextElement() async throws -> Element? {
             switch framing {
             case .pieces(let make):
-                return try await reader.read().map(make)
+                return try await nextPiece().map(make)
             case .text(let make):
                 return try await nextText().map(make)
             case .lines(let skipsBlank, let make):
@@ -72,9 +75,19 @@ public struct StreamedElements<Element: Sendable>: AsyncSequence, Sendable {
             }
         }
 
+        /// The next piece of the body, from the batch the stream handed over, or from the stream's next batch.
+        private mutating func nextPiece() async throws -> Data? {
+            if taken == batch.count {
+                guard let pieces = try await reader.read() else { return nil }
+                (batch, taken) = (pieces, 0)
+            }
+            defer { taken += 1 }
+            return batch[taken]
+        }
+
         /// The next pieces' text, up to the last whole character; what is left at the body's end, as it decodes.
         private mutating func nextText() async throws -> String? {
-            while let piece = try await reader.read() {
+            while let piece = try await nextPiece() {
                 pending.append(piece)
                 let end = Self.wholeCharactersEnd(of: pending)
                 guard end > pending.startIndex else { continue }
@@ -112,7 +125,7 @@ public struct StreamedElements<Element: Sendable>: AsyncSequence, Sendable {
                     return Data(line)
                 }
                 guard pending.count - start <= maximum else { throw reader.lineTooLong() }
-                guard let piece = try await reader.read() else {
+                guard let piece = try await nextPiece() else {
                     guard start < pending.count else { return nil }
                     let line = pending[(pending.startIndex + start)...]
                     start = pending.count
@@ -175,7 +188,7 @@ final class StreamReader: Sendable {
         owner.cancel()  // after the whole body, the request is complete already: this does nothing
     }
 
-    func read() async throws -> Data? {
+    func read() async throws -> [Data]? {
         try await owner.stream.read()
     }
 
