@@ -5,12 +5,13 @@ import Testing
 @testable import ReposeTestSupport
 
 /// Records which code one load runs, for `.ci/load-footprint` and the table of Docs/Architecture.md ("One load, end
-/// to end"): the profile holds only what ran from the call to `loadIfNeeded()` to the observer hearing `newData`.
+/// to end"): each profile holds only what ran from the call to `loadIfNeeded()` to the observer hearing `newData`.
 ///
 /// Only a build with code coverage and `-D REPOSE_LOAD_FOOTPRINT` has the profile runtime's calls; any other build
-/// skips the test, so the usual suite neither needs them nor has its own coverage reset.
+/// skips the suite, so the usual suite neither needs them nor has its own coverage reset. Serialized: the counters
+/// are the process's.
 @MainActor
-@Suite("The code one load runs", .checksLifetimes, .enabled(if: LoadFootprint.output != nil))
+@Suite("The code one load runs", .serialized, .checksLifetimes, .enabled(if: LoadFootprint.output != nil))
 final class LoadFootprintTests {
     let fixture: IntegrationFixture
 
@@ -18,17 +19,35 @@ final class LoadFootprintTests {
         fixture = try await IntegrationFixture()
     }
 
-    @Test("a second load, of a small JSON body to a closure observer, is recorded from its call to newData")
-    func secondLoad() async throws {
-        // The first load makes the session and builds the configuration, which later loads reuse.
+    @Test("a load right after the service's first, whose progress tick is still to come, is recorded to newData")
+    func loadAfterTheFirst() async throws {
+        try await firstLoad()
+        try await recordLoad(as: "next")
+    }
+
+    @Test("a load on an idle service, which schedules the progress tick itself, is recorded to newData")
+    func loadOnAnIdleService() async throws {
+        try await firstLoad()
+        // The first load's tick has run by the time a timer set now for as long runs.
+        await withCheckedContinuation { (ticked: CheckedContinuation<Void, Never>) in
+            fixture.service.core.timers.after(ProgressTicker.interval) { ticked.resume() }
+        }
+        try await recordLoad(as: "idle")
+    }
+
+    /// The service's first load, which makes the session and builds the configuration that later loads reuse.
+    private func firstLoad() async throws {
         let first = try #require(fixture.service.resource("/echo").loadIfNeeded())
         try #require(await fixture.completion(of: first) != nil)
+    }
 
+    /// Loads a small JSON body to a closure observer with the counters reset, and writes them when it hears newData.
+    private func recordLoad(as name: String) async throws {
         let resource = fixture.service.resource("/status/200").withParam("body", "json")
         var heard: [String] = []
         resource.addObserver(owner: self) { _, event in
             guard case .newData = event else { return }
-            heard.append(LoadFootprint.write())
+            heard.append(LoadFootprint.write(name))
         }
         LoadFootprint.start()
         let request = try #require(resource.loadIfNeeded())
@@ -40,9 +59,9 @@ final class LoadFootprintTests {
     }
 }
 
-/// The profile runtime's counters, reset when the load starts and written where `REPOSE_LOAD_FOOTPRINT` says.
+/// The profile runtime's counters, reset when a load starts and written to `REPOSE_LOAD_FOOTPRINT-NAME.profraw`.
 enum LoadFootprint {
-    /// Where the profile goes, in a build that can write one.
+    /// Where the profiles go, in a build that can write them.
     static let output: String? = {
         #if REPOSE_LOAD_FOOTPRINT
         ProcessInfo.processInfo.environment["REPOSE_LOAD_FOOTPRINT"]
@@ -59,10 +78,10 @@ enum LoadFootprint {
 
     /// Writes the counters so far, then points the runtime back at the file `swift test` gave it, so that what it
     /// writes at exit does not replace them.
-    static func write() -> String {
+    static func write(_ name: String) -> String {
         #if REPOSE_LOAD_FOOTPRINT
         guard let output else { return "no file" }
-        setProfileFileName(output)
+        setProfileFileName("\(output)-\(name).profraw")
         defer { setProfileFileName(ProcessInfo.processInfo.environment["LLVM_PROFILE_FILE"] ?? "default.profraw") }
         return writeProfile() == 0 ? "written" : "failed"
         #else
