@@ -100,6 +100,18 @@ public struct Entity<ContentType> {
             content: newContent, contentType: contentType, charset: charset, lowercasedHeaders: headers,
             timestamp: timestamp)
     }
+
+    /// Runs `parse`, a parser of this entity's content whose errors know nothing of the response, and gives a
+    /// `RequestError` it throws this entity as its body (unless it has one) and this entity's time.
+    func attributingErrors<T>(_ parse: () throws -> T) rethrows -> T {
+        do {
+            return try parse()
+        } catch var error as RequestError {
+            error.entity = error.entity ?? withContent(content as Any)
+            error.timestamp = timestamp
+            throw error
+        }
+    }
 }
 
 extension Entity: Sendable where ContentType: Sendable {}

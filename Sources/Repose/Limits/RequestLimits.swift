@@ -21,9 +21,6 @@ public struct RequestLimits: Sendable, Equatable {
 
     /// No cap: every request is sent as it is made.
     public static let unlimited = RequestLimits()
-
-    /// Whether either cap is set.
-    var isLimited: Bool { total != nil || perHost != nil }
 }
 
 /// Which waiting request starts first when a service's ``RequestLimits`` hold requests back (rule Q2).

@@ -75,6 +75,8 @@ final class RequestQueue {
     }
 
     let limits: RequestLimits
+    /// Whether either cap is set; stored, since every request asks.
+    let isLimited: Bool
     private let now: @Sendable () -> TimeInterval
     private var running = 0
     private var runningByHost: [String: Int] = [:]
@@ -88,6 +90,7 @@ final class RequestQueue {
 
     init(limits: RequestLimits, now: @escaping @Sendable () -> TimeInterval) {
         self.limits = limits
+        isLimited = limits.total != nil || limits.perHost != nil
         self.now = now
     }
 

@@ -14,7 +14,7 @@ enum RequestMonitorEvent {
 @MainActor
 final class RequestMonitors {
     /// Delivers to the monitors; set while at least one observes ``events``.
-    private var deliver: ((RequestMonitorEvent) -> Void)?
+    private(set) var deliver: ((RequestMonitorEvent) -> Void)?
     /// What every monitor observes.
     private(set) lazy var events = Signal<RequestMonitorEvent> { [weak self] deliver in
         self?.deliver = deliver

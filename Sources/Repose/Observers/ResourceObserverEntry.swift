@@ -13,7 +13,8 @@ final class ResourceObserverEntry {
     /// A closure observer's closure. Not optional, so that a delivery calls it without copying it out (which
     /// would retain its context); other observers get a shared one that does nothing.
     let closure: ResourceObserverClosure
-    @exclusivity(unchecked) private weak var closureOwner: AnyObject?
+    /// A closure observer's owner, if it is alive and still owns this entry. Read in place when notifying.
+    @exclusivity(unchecked) private(set) weak var closureOwner: AnyObject?
     /// Closure observers added one after another with the same owner share this number, so that notifying checks
     /// that owner once for the whole run rather than once per closure: loading a weak reference costs two atomic
     /// operations, more than the call itself.
@@ -54,9 +55,6 @@ final class ResourceObserverEntry {
 
     /// Whether the owner of a closure observer is alive.
     var closureOwnerIsAlive: Bool { closureOwner != nil }
-
-    /// A closure observer's owner, if it is alive and still owns this entry.
-    var liveClosureOwner: AnyObject? { closureOwner }
 
     /// The observer, if it is still alive; `nil` for a closure observer, which notifying calls directly.
     var observer: (any ResourceObserver)? { object?.observer }

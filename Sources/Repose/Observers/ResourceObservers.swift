@@ -33,7 +33,7 @@ struct ResourceObservers {
     /// whose owner notifying checks once.
     mutating func add(_ closure: @escaping ResourceObserverClosure, owner: AnyObject) {
         let run: Int
-        if let last = entries.last, last.isClosureObserver, !last.isDetached, last.liveClosureOwner === owner {
+        if let last = entries.last, last.isClosureObserver, !last.isDetached, last.closureOwner === owner {
             run = last.ownerRun
         } else {
             run = nextOwnerRun

@@ -1,78 +1,7 @@
-/// The name of a pipeline stage. Stages run in the order of ``Pipeline/order``.
-public struct PipelineStageKey: Hashable, Sendable, CustomStringConvertible {
-    /// The stage's name.
-    public let name: String
+import Foundation
 
-    /// Creates a custom stage key; add it to ``Pipeline/order`` to make it run.
-    public init(_ name: String) {
-        self.name = name
-    }
-
-    /// Raw bytes, before anything else (e.g. decompression).
-    public static let rawData = PipelineStageKey("rawData")
-    /// Bytes to text or other decoded forms.
-    public static let decoding = PipelineStageKey("decoding")
-    /// Text to structures such as JSON.
-    public static let parsing = PipelineStageKey("parsing")
-    /// Structures to app models.
-    public static let model = PipelineStageKey("model")
-    /// Last touches.
-    public static let cleanup = PipelineStageKey("cleanup")
-
-    public var description: String { name }
-}
-
-/// One stage of the pipeline: transformers that run in the order they were added (rule G5).
-public struct PipelineStage: Sendable {
-    /// What to do with a stage's existing transformers when adding one through `Service.configureTransformer`.
-    public enum MutationAction: Sendable, Hashable {
-        /// Remove the stage's transformers first, so the new one is the only one (rule F18).
-        case replaceExisting
-        /// Keep the stage's transformers and run the new one after them.
-        case appendToExisting
-    }
-
-    var transformers: [any ResponseTransformer] = []
-    /// Where this stage's output is stored for later launches; see `cacheUsing(_:)`.
-    var cache: (any EntityCache)?
-
-    /// Creates an empty stage.
-    public init() {}
-
-    /// Whether the stage has no transformers.
-    public var isEmpty: Bool { transformers.isEmpty }
-
-    /// Appends a transformer that sees every response.
-    public mutating func add(_ transformer: any ResponseTransformer) {
-        transformers.append(transformer)
-    }
-
-    /// Appends a transformer that only sees responses whose content type matches one of `contentTypes`.
-    ///
-    /// Patterns use `*` for any run of characters within the type, the subtype, or one part of a `+` suffix
-    /// (`text/*`, `*/json`, `application/*+json`); parameters such as `charset` are ignored. Other responses pass
-    /// through the transformer untouched. The patterns are compiled once per distinct list and shared, so adding
-    /// the same list in a configuration closure for every resource costs a lookup, not a compilation.
-    ///
-    /// ```swift
-    /// service.configure {
-    ///     $0.pipeline[.parsing].add(CSVTransformer(), contentTypes: ["text/csv"])
-    /// }
-    /// ```
-    public mutating func add(_ transformer: any ResponseTransformer, contentTypes: [String]) {
-        transformers.append(
-            ContentTypeFilteredTransformer(transformer, matcher: ContentTypeMatcher.shared(contentTypes)))
-    }
-
-    /// Removes all of this stage's transformers (rule G6).
-    public mutating func removeTransformers() {
-        transformers.removeAll()
-    }
-
-    func process(_ response: Response) -> Response {
-        transformers.reduce(response) { $1.process($0) }
-    }
-}
+// The pipeline, and what runs with it for every response: the processor that calls it, and the content-type filter
+// and matcher that decide which transformers see the response.
 
 /// The staged chain of transformers that turns a response's bytes into the content a resource holds.
 ///
@@ -158,7 +87,7 @@ public struct Pipeline: Sendable {
     ) -> Response {
         var result = response
         for (key, stage) in stages {
-            result = stage.process(result)
+            result = stage.transformers.reduce(result) { $1.process($0) }  // in the order they were added (rule G5)
             if !targets.isEmpty, case .success(let entity) = result {
                 let entity = Self.stamped(entity, like: response)
                 for target in targets where target.stage == key {
@@ -175,5 +104,279 @@ public struct Pipeline: Sendable {
         // Most pipelines have no cache; every load and every first data access asks, so that case reads one flag.
         guard hasCaches else { return [] }
         return order.compactMap { key in stages[key]?.cache.map { (key, $0) } }
+    }
+}
+
+/// Turns what the network delivered into a `Response`: HTTP error statuses become failures, 304 is set aside for
+/// the resource to resolve, and everything else runs through the pipeline.
+///
+/// A network request runs it once per response, before its hop to the main actor, so every observer and hook shares
+/// the parsed result; an event stream runs it on an event's data. A 304 is not run through the pipeline again: the
+/// resource keeps the entity it already has.
+struct ResponseProcessor: Sendable {
+    enum Outcome {
+        case response(Response)
+        /// A 304, with its headers: they update the stored entity's (RFC 9111 §4.3.4, rule W4).
+        case notModified(headers: [String: String])
+    }
+
+    let pipeline: Pipeline
+    let now: @Sendable () -> TimeInterval
+    /// The caches that successful responses are written to, with this resource's keys.
+    var cacheTargets: [CacheTarget] = []
+    /// The lines about this response, when a category that shows them is on.
+    var log: ResponseLog?
+
+    /// Bodies up to this size are parsed on the main actor as their outcome is delivered, larger ones on a queue of
+    /// their own first: parsing a body this small costs about what the thread wake-ups of a hop cost, a much larger
+    /// one would hold the main actor.
+    static let mainQueueBodyLimit = 1024
+
+    /// Whether processing `raw` may take long enough, or touch caches (rule H14), so that it must stay off the main
+    /// actor.
+    func isCostly(_ raw: NetworkResponse) -> Bool {
+        raw.body.count > Self.mainQueueBodyLimit || !cacheTargets.isEmpty
+    }
+
+    /// Processes `result` on the calling thread.
+    func process(_ result: Result<NetworkResponse, any Error>) -> Outcome {
+        let timestamp = now()
+        log?.received(result)
+        switch result {
+        case .failure(let error):
+            return .response(.failure(NetworkErrorMessages.requestError(for: error, timestamp: timestamp)))
+        case .success(let raw) where raw.statusCode == 304:
+            return .notModified(headers: raw.headers)
+        case .success(let raw):
+            let entity = Entity<Any>(response: raw, content: raw.body, timestamp: timestamp)
+            if raw.statusCode >= 400 {
+                let error = RequestError(httpStatusCode: raw.statusCode, entity: entity, timestamp: timestamp)
+                return .response(Self.stamped(runPipeline(.failure(error), caching: []), timestamp))
+            }
+            return .response(
+                Self.stamped(runPipeline(.success(entity), caching: storableTargets(for: entity)), timestamp))
+        }
+    }
+
+    /// The caches this response may be written to: none when the server forbids storing it (rule K6), and then
+    /// what they hold for the resource goes too, since it is no longer what the server would have kept.
+    private func storableTargets(for entity: Entity<Any>) -> [CacheTarget] {
+        guard !cacheTargets.isEmpty, CacheControl(entity.header(forKey: "Cache-Control")).forbidsStoring else {
+            return cacheTargets
+        }
+        for target in cacheTargets {
+            target.remove()
+        }
+        return []
+    }
+
+    private func runPipeline(_ response: Response, caching targets: [CacheTarget]) -> Response {
+        guard let log else { return pipeline.process(response, caching: targets) }
+        return pipeline.process(response, caching: targets) { stage, ranTransformers, result in
+            log.stage(stage, ranTransformers: ranTransformers, result: result, cachedIn: targets)
+        }
+    }
+
+    /// `response` with the time it arrived: transformers make new entities and errors without knowing the time.
+    private static func stamped(_ response: Response, _ timestamp: TimeInterval) -> Response {
+        switch response {
+        case .success(var entity):
+            entity.timestamp = timestamp
+            return .success(entity)
+        case .failure(var error):
+            error.timestamp = timestamp
+            return .failure(error)
+        }
+    }
+}
+
+/// A transformer that only runs for responses whose content type matches; others pass through untouched.
+///
+/// For a failure, the content type of the error body decides; a failure without a body passes through. A response
+/// whose body is empty `Data` (a HEAD, a 204) has nothing to parse and passes through as empty `Data` (rule E2),
+/// whatever its declared content type.
+struct ContentTypeFilteredTransformer: ResponseTransformer, CustomStringConvertible {
+    let wrapped: any ResponseTransformer
+    let matcher: ContentTypeMatcher
+
+    init(_ wrapped: any ResponseTransformer, matcher: ContentTypeMatcher) {
+        self.wrapped = wrapped
+        self.matcher = matcher
+    }
+
+    func process(_ response: Response) -> Response {
+        let entity: Entity<Any>?
+        switch response {
+        case .success(let success): entity = success
+        case .failure(let error): entity = error.entity
+        }
+        guard let entity, matcher.matches(entity.contentType) else { return response }
+        if let body = entity.content as? Data, body.isEmpty { return response }
+        return wrapped.process(response)
+    }
+
+    var description: String {
+        "\(wrapped) for \(matcher.patterns.joined(separator: ", "))"
+    }
+}
+
+extension ContentTypeMatcher {
+    /// Matchers already compiled, by pattern list, so that configuration closures that run once per resource
+    /// share one matcher instead of compiling their own (the original library spent most of a resource's
+    /// configuration memory on per-resource pattern compilation).
+    ///
+    /// Safe: `matchers` is only read or written while holding `lock`, and nothing else runs under the lock.
+    private nonisolated(unsafe) static var matchers: [[String]: ContentTypeMatcher] = [:]
+    private static let lock = NSLock()
+    /// Pattern lists come from code, so there are few of them; the cap only guards against a runaway caller.
+    private static let maximumCachedMatchers = 256
+
+    /// The matcher for `patterns`, compiled on first use and shared afterwards.
+    static func shared(_ patterns: [String]) -> ContentTypeMatcher {
+        if let cached = lock.withLock({ matchers[patterns] }) { return cached }
+        let compiled = ContentTypeMatcher(patterns)
+        lock.withLock {
+            if matchers.count >= maximumCachedMatchers { matchers.removeAll() }
+            matchers[patterns] = compiled
+        }
+        return compiled
+    }
+}
+
+/// A set of content-type patterns, compiled once and shared, that decides whether a response's content type
+/// belongs to a parser (`*/json` and `*/*+json` for JSON, `text/*` for text, `image/*` for images).
+///
+/// Pattern syntax:
+/// - `*` matches any run of characters, possibly empty, except `/`, `+` and `;`. So a wildcard stays within the
+///   type, the subtype, or one part of a structured-syntax suffix: `*/json` matches `application/json` and
+///   `text/json` but not `application/hal+json`; `application/*+json` and `*/*+json` match `application/hal+json`;
+///   `image/*` does not match `image/svg+xml`, which is XML rather than a bitmap (add `image/*+*` to want it).
+/// - Every other character is literal. Matching ignores ASCII case and whitespace around the type.
+/// - Parameters are ignored on both sides: `text/plain; charset=utf-8` is `text/plain`.
+///
+/// Matching walks the UTF-8 bytes of the content type in place: no regular expression, no allocation for native
+/// strings, and work bounded by content-type length × pattern length. Content types longer than 255 bytes
+/// (RFC 6838 caps type and subtype at 127 characters each) never match.
+struct ContentTypeMatcher: Sendable, Hashable, CustomStringConvertible {
+    /// A pattern split at its separators: a star cannot match `/` or `+`, so every separator in a content type
+    /// must meet the same literal separator in the pattern, and the parts between them match independently.
+    private struct Pattern: Sendable, Hashable {
+        var parts: [[UInt8]]
+        var separators: [UInt8]
+    }
+
+    /// The patterns as given.
+    let patterns: [String]
+    private let compiled: [Pattern]
+
+    /// Compiles patterns; a content type matches if it matches any of them.
+    init(_ patterns: [String]) {
+        self.patterns = patterns
+        self.compiled = patterns.map(Self.compile)
+    }
+
+    /// Compiles patterns; a content type matches if it matches any of them.
+    init(_ patterns: String...) {
+        self.init(patterns)
+    }
+
+    /// JSON: `*/json` and `*/*+json` (rule F7).
+    static let json = ContentTypeMatcher("*/json", "*/*+json")
+    /// Text: `text/*` (rule F1).
+    static let text = ContentTypeMatcher("text/*")
+    /// Images: `image/*`.
+    static let image = ContentTypeMatcher("image/*")
+
+    var description: String { "ContentTypeMatcher(\(patterns.joined(separator: ", ")))" }
+
+    /// Whether `contentType` matches any of the patterns.
+    func matches(_ contentType: String) -> Bool {
+        if let result = contentType.utf8.withContiguousStorageIfAvailable({ matches(bytes: $0) }) {
+            return result
+        }
+        return Array(contentType.utf8).withUnsafeBufferPointer { matches(bytes: $0) }
+    }
+
+    private static let maximumLength = 255
+
+    private static func compile(_ pattern: String) -> Pattern {
+        var compiled = Pattern(parts: [[]], separators: [])
+        for byte in essence(of: Array(pattern.utf8)) {
+            if isSeparator(byte) {
+                compiled.separators.append(byte)
+                compiled.parts.append([])
+            } else {
+                compiled.parts[compiled.parts.count - 1].append(lowercased(byte))
+            }
+        }
+        return compiled
+    }
+
+    private func matches(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let subject = Self.essence(of: bytes)
+        guard subject.count <= Self.maximumLength else { return false }
+        return compiled.contains { Self.matches($0, subject: subject) }
+    }
+
+    private static func matches(_ pattern: Pattern, subject: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        var start = subject.startIndex
+        for (index, part) in pattern.parts.enumerated() {
+            var end = start
+            while end < subject.endIndex, !isSeparator(subject[end]) { end += 1 }
+            guard glob(part, matches: subject[start..<end]) else { return false }
+            guard index < pattern.separators.count else { return end == subject.endIndex }
+            guard end < subject.endIndex, subject[end] == pattern.separators[index] else { return false }
+            start = end + 1
+        }
+        return false
+    }
+
+    /// Glob match within one part, where a star matches any run. Backtracking only to the most recent star is
+    /// enough there, so the work is at most part length × pattern length.
+    private static func glob(_ pattern: [UInt8], matches subject: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        let star = UInt8(ascii: "*")
+        var patternIndex = 0
+        var subjectIndex = subject.startIndex
+        var lastStar: (patternIndex: Int, subjectIndex: Int)?
+        while subjectIndex < subject.endIndex {
+            if patternIndex < pattern.count, pattern[patternIndex] == star {
+                lastStar = (patternIndex, subjectIndex)
+                patternIndex += 1
+            } else if patternIndex < pattern.count, pattern[patternIndex] == lowercased(subject[subjectIndex]) {
+                patternIndex += 1
+                subjectIndex += 1
+            } else if let star = lastStar {
+                lastStar = (star.patternIndex, star.subjectIndex + 1)
+                patternIndex = star.patternIndex + 1
+                subjectIndex = star.subjectIndex + 1
+            } else {
+                return false
+            }
+        }
+        while patternIndex < pattern.count, pattern[patternIndex] == star { patternIndex += 1 }
+        return patternIndex == pattern.count
+    }
+
+    private static func isSeparator(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "/") || byte == UInt8(ascii: "+")
+    }
+
+    /// A space or a tab (as `HeaderFieldScanner` reads them): here, so that matching needs no other file.
+    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+    }
+
+    /// The bytes before any `;`, without surrounding spaces and tabs.
+    private static func essence<Bytes: RandomAccessCollection<UInt8>>(of bytes: Bytes) -> Bytes.SubSequence {
+        let end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex
+        var start = bytes.startIndex
+        var last = end
+        while start < last, isSpace(bytes[start]) { start = bytes.index(after: start) }
+        while last > start, isSpace(bytes[bytes.index(last, offsetBy: -1)]) {
+            last = bytes.index(last, offsetBy: -1)
+        }
+        return bytes[start..<last]
     }
 }

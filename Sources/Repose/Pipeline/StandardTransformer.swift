@@ -51,23 +51,12 @@ public enum StandardTransformer: Sendable, Hashable, CaseIterable {
     /// Rules F1–F6. An earlier stage that already made a `String` is a wrong input type, not a second decode.
     private static let textTransformer = ContentTypeFilteredTransformer(
         ResponseContentTransformer<Data, String>(transformErrors: true, description: "text") { entity in
-            try withBody(entity) { try TextDecoding.decode(entity.content, charset: entity.charset) }
+            try entity.attributingErrors { try TextDecoding.decode(entity.content, charset: entity.charset) }
         },
         matcher: .text)
 
     /// Rules F7–F10; see `JSONTransformer`.
     private static let jsonTransformer = ContentTypeFilteredTransformer(JSONTransformer(), matcher: .json)
-
-    /// Runs a parser whose errors know nothing of the response, and gives them its body and time.
-    static func withBody<T>(_ entity: Entity<some Any>, _ parse: () throws -> T) rethrows -> T {
-        do {
-            return try parse()
-        } catch var error as RequestError {
-            error.entity = error.entity ?? entity.withContent(entity.content as Any)
-            error.timestamp = entity.timestamp
-            throw error
-        }
-    }
 }
 
 extension Service {

@@ -12,7 +12,7 @@ import FoundationNetworking
 /// - **the attempt** (``TransferAttempt``): what the provider talks to, on its threads; it keeps the body in the
 ///   request's ``BodySink`` and brings progress, news and the ending back to the main actor by one route;
 /// - **the destination** (``Destination``): what the response's body becomes, in memory, in a file, as events;
-/// - **progress** (``RequestProgress``): bytes and time made into one value;
+/// - **progress** (``RequestProgress``, below): bytes and time made into one value;
 /// - **retries** (`NetworkRequest+Retry.swift`, rule R5): a failure the ``Configuration/retryPolicy`` retries is not
 ///   reported: after the policy's wait the request is built again from its parts (current headers, credential,
 ///   ETag) and sent again, and the ``Request`` the caller holds stays the same throughout.
@@ -95,7 +95,8 @@ final class NetworkRequest: RequestDelegate {
             cacheTargets: fillsCaches ? pipeline.cacheTargets(for: resource) : [],
             log: log.map { ResponseLog(scope: $0, method: effectiveMethod, url: url) })
         retries.policy = destination.isEvents ? nil : configuration.retryPolicy  // a stream reconnects by its own rules
-        if metrics == nil, resource.core.monitors.isListening {
+        // The monitors' connection read in place: with none connected, the usual case, their code need not run.
+        if metrics == nil, resource.core.monitors.deliver != nil, resource.core.monitors.isListening {
             metrics = MetricsRecorder(
                 monitors: resource.core.monitors, resource: resource.url, now: resource.core.now,
                 method: effectiveMethod, url: url)
@@ -120,7 +121,7 @@ final class NetworkRequest: RequestDelegate {
         }
         if let failure {
             attempt.fail(with: failure)  // delivered like any outcome, later
-        } else if destination.isEvents || !resource.core.requestQueue.limits.isLimited {
+        } else if destination.isEvents || !resource.core.requestQueue.isLimited {
             attempt.start(urlRequest, on: resource.core.networking)  // a live feed holds no slot (rule Q1)
         } else {
             let isLoad = effectiveMethod == .get && destination.isMemory
@@ -237,17 +238,6 @@ final class NetworkRequest: RequestDelegate {
         return seconds
     }
 
-    /// The method and redacted URL, for logs.
-    var requestDescription: String {
-        let description = "\(effectiveMethod.rawValue) \(ReposeLog.describe(url: urlRequest.url ?? resource.url))"
-        switch destination {
-        case .memory: return description
-        case .file: return description + " → file"
-        case .events: return description + " (event stream)"
-        case .chunks: return description + " (streamed)"
-        }
-    }
-
     // MARK: Metrics (rule X1)
 
     /// Whether a monitor measures this request.
@@ -326,5 +316,104 @@ struct Retries {
     mutating func cancelWait() {
         wait?.cancel()
         wait = nil
+    }
+}
+
+/// A request's progress: bytes (the samples of the attempt's ``ProgressSampler``) and time made into one value from 0
+/// to 1, on the main actor.
+///
+/// While nothing of the response has arrived, the request is waiting,
+/// and its progress grows with time toward `waitingShare` (a quarter-second wait shows little, a slow server a bar
+/// that keeps moving). Once the response starts, the wait's part is fixed where it stands and the bytes fill the
+/// rest: their share of the announced length, or, with no length announced, an estimate that grows with the bytes
+/// and never reaches the end. While the body comes, time moves the bar too (rule W7): every tick closes part of the
+/// distance to the end, so a slow body never stands still. Only completion makes it 1. Time is the service's clock;
+/// the service's ``ProgressTicker`` moves the time-driven part, so there is no timer per request.
+struct RequestProgress {
+    /// The part of the bar that waiting for the response may fill.
+    static let waitingShare = 0.3
+    /// How fast waiting fills its share: half of what is left of it every this many seconds.
+    static let waitingHalfLife = 1.0
+    /// The waiting part counts as levelled off once it is within this fraction of its share: no tick is worth it.
+    static let waitingLevel = 0.99
+    /// The smallest growth worth a tick's report, so that ticks late in a long wait cost no report.
+    static let waitingStep = 0.005
+    /// While the body comes, time closes half the distance to the end every this many seconds, without bytes.
+    static let bodyHalfLife = 8.0
+    /// With no length announced, this many bytes count as half the body: an estimate that keeps growing.
+    static let unknownLengthHalf = 256.0 * 1024
+    /// Nothing below completion shows more than this.
+    static let ceiling = 0.999
+
+    let minimumInterval: TimeInterval
+    let start: TimeInterval
+    private var lastReportTime: TimeInterval = -.infinity
+    private var lastFraction = 0.0
+    private var transfer = 0.0
+    /// The waiting part, fixed once the response started; nil while waiting.
+    private var waited: Double?
+    /// When time last moved the bar while the body comes.
+    private var creptAt: TimeInterval = 0
+    /// Whether time still moves the bar: false once a wait has levelled off, until bytes come.
+    private(set) var movesWithTime = true
+
+    init(minimumInterval: TimeInterval, start: TimeInterval) {
+        self.minimumInterval = minimumInterval
+        self.start = start
+    }
+
+    /// The value the provider's `sample`, taken at `time`, makes, if it is worth reporting.
+    mutating func record(_ sample: TransferProgress, at time: TimeInterval) -> Double? {
+        if sample.bytesReceived > 0 || sample.bytesExpectedToReceive != nil, waited == nil {
+            waited = Self.waitingPart(after: time - start)
+            creptAt = time
+        }
+        transfer = max(transfer, Self.fraction(of: sample))
+        movesWithTime = true  // a wait that had levelled off moves again with its body
+        return reportable(at: time)
+    }
+
+    /// The value time makes at `time`, if it is worth reporting; afterwards ``movesWithTime`` says whether ticking
+    /// is still worth it.
+    mutating func tick(at time: TimeInterval) -> Double? {
+        guard let waited else {
+            defer { movesWithTime = Self.waitingPart(after: time - start) < Self.waitingShare * Self.waitingLevel }
+            return reportable(at: time, step: Self.waitingStep)
+        }
+        let from = max(lastFraction, waited + (1 - waited) * transfer)
+        let moved = (Self.ceiling - from) * (1 - pow(2, -(time - creptAt) / Self.bodyHalfLife))
+        guard time - lastReportTime >= minimumInterval, moved > 0 else { return nil }
+        creptAt = time
+        lastFraction = min(from + moved, Self.ceiling)
+        lastReportTime = time
+        return lastFraction
+    }
+
+    private mutating func reportable(at time: TimeInterval, step: Double = 0) -> Double? {
+        let wait = waited ?? Self.waitingPart(after: time - start)
+        let fraction = min(wait + (1 - wait) * transfer, Self.ceiling)
+        guard fraction > lastFraction + step, time - lastReportTime >= minimumInterval else { return nil }
+        lastFraction = fraction
+        lastReportTime = time
+        return fraction
+    }
+
+    /// The waiting part after `elapsed` seconds: 0 at first, half of `waitingShare` after one half-life.
+    static func waitingPart(after elapsed: TimeInterval) -> Double {
+        guard elapsed > 0 else { return 0 }
+        return waitingShare * (1 - pow(2, -elapsed / waitingHalfLife))
+    }
+
+    /// Upload and download each count for half when there is a body to send; otherwise the download is all.
+    static func fraction(of sample: TransferProgress) -> Double {
+        func part(_ done: Int64, _ expected: Int64?) -> Double {
+            guard let expected, expected > 0 else {
+                return done > 0 ? Double(done) / (Double(done) + unknownLengthHalf) : 0
+            }
+            return min(Double(done) / Double(expected), 1)
+        }
+        let download = part(sample.bytesReceived, sample.bytesExpectedToReceive)
+        guard let toSend = sample.bytesExpectedToSend, toSend > 0 else { return min(download, ceiling) }
+        return min(0.5 * part(sample.bytesSent, toSend) + 0.5 * download, ceiling)
     }
 }

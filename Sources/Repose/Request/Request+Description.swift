@@ -13,3 +13,16 @@ extension Request: @MainActor CustomStringConvertible {
         return "Request(\(requestDescription), \(stage))"
     }
 }
+
+extension NetworkRequest {
+    /// The method and redacted URL, for logs.
+    var requestDescription: String {
+        let description = "\(effectiveMethod.rawValue) \(ReposeLog.describe(url: urlRequest.url ?? resource.url))"
+        switch destination {
+        case .memory: return description
+        case .file: return description + " → file"
+        case .events: return description + " (event stream)"
+        case .chunks: return description + " (streamed)"
+        }
+    }
+}

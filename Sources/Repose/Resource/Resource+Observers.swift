@@ -97,7 +97,7 @@ extension Resource {
             if entry.isClosureObserver {
                 if entry.ownerRun != run {
                     run = entry.ownerRun
-                    runOwner = entry.liveClosureOwner
+                    runOwner = entry.closureOwner
                 }
                 if runOwner != nil, !entry.isDetached {
                     entry.closure(self, event)

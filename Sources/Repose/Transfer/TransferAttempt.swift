@@ -6,11 +6,12 @@ import FoundationNetworking
 
 /// One attempt of a ``NetworkRequest``, as the networking provider sees it: the request's ``ResponseSink``. It takes
 /// the provider's calls on whatever thread they come, hands the body to the request's ``BodySink``, counts the bytes
-/// for progress and metrics, and brings what the main actor must hear back to it by one route.
+/// for progress (its ``ProgressSampler``) and metrics, and brings what the main actor must hear back to it by one
+/// route. The body of a load or a write is a ``MemoryBody``; both follow in this file, as every load runs them.
 ///
 /// **The route back.** What the provider's threads produce waits in `inbox`, under `lock`: progress samples, a body's
-/// news, the ending. The first report while no hop is on its way sends one ``MainRoute`` block, which delivers
-/// everything there by then, in order; a response whose progress and end come at once costs one hop.
+/// news, the ending. The first report while no hop is on its way posts one main-queue block (``MainRoute``'s way),
+/// which delivers everything there by then, in order; a response whose progress and end come at once costs one hop.
 ///
 /// **Where the body is processed.** A whole body that is small and fills no cache is processed in that delivery, on
 /// the main actor: a hop costs more than parsing it. Any other is processed first on a queue of its own: the app's
@@ -201,7 +202,8 @@ final class TransferAttempt: ResponseSink, @unchecked Sendable {
             return true
         }
         if needsHop {
-            MainRoute.send(to: self) { $0.deliver() }
+            // MainRoute's block, posted here so that it carries nothing but this attempt.
+            DispatchQueue.main.async { MainActor.assumeIsolated { self.deliver() } }
         }
     }
 
@@ -236,5 +238,171 @@ final class TransferAttempt: ResponseSink, @unchecked Sendable {
         case .outcome(let outcome): outcome
         case .whole(let response): processor.process(.success(response))
         }
+    }
+}
+
+/// A body kept in memory, up to a size: a load's, a write's, and any request's error response.
+///
+/// Safe (`@unchecked Sendable`): its variables are touched only by the attempt's calls, which come one at a time;
+/// `discard` touches nothing.
+final class MemoryBody: BodySink, @unchecked Sendable {
+    /// The most of an error response's body kept for a download's or an event stream's ``RequestError``: what a
+    /// problem document or an error page needs.
+    static let errorBodyLimit = 64 * 1024
+    /// The most body bytes reserved up front on the word of a `Content-Length` header.
+    private static let maximumReservation = 16 * 1024 * 1024
+
+    let maximumSize: Int
+    /// Whether a body past `maximumSize` is cut there rather than failing the request: an error's page is only
+    /// read for its message.
+    private let truncates: Bool
+    /// Whether a `Content-Length` announces a body that comes: not for the answer to a HEAD, a 204 or a 304.
+    private let isHead: Bool
+    private var body = Data()
+    /// The body's length as announced, within the limit: room made for it once the first piece arrives.
+    private var announced = 0
+
+    var takesErrorBodies: Bool { true }
+
+    init(maximumSize: Int, truncates: Bool = false, isHead: Bool = false) {
+        self.maximumSize = maximumSize
+        self.truncates = truncates
+        self.isHead = isHead
+    }
+
+    /// Refuses a body announced larger than the limit before any of it arrives (a `Content-Length` counts encoded
+    /// bytes, fewer than the decoded ones the limit counts for gzip: a body announced too large is too large), and
+    /// notes the size of one announced within it, to make room for it at once.
+    func begin(_ head: NetworkResponse) throws -> BodyNews? {
+        guard !isHead, head.statusCode != 204, head.statusCode != 304, let length = head.contentLength else {
+            return nil
+        }
+        if length > maximumSize, !truncates {
+            throw RequestError.Cause.ResponseTooLarge(maximumSize: maximumSize)
+        }
+        announced = min(length, maximumSize, Self.maximumReservation)
+        return nil
+    }
+
+    /// Keeps `bytes`, unless the body would pass the limit: then the request fails (or, truncating, the rest is
+    /// dropped).
+    func append(_ bytes: Data) throws -> BodyNews? {
+        guard bytes.count <= maximumSize - body.count else {
+            if !truncates { throw RequestError.Cause.ResponseTooLarge(maximumSize: maximumSize) }
+            body.append(bytes.prefix(maximumSize - body.count))
+            return nil
+        }
+        if body.isEmpty {
+            body = bytes  // the whole body often arrives at once: kept instead of copied
+            if announced > bytes.count { body.reserveCapacity(announced) }
+        } else {
+            body.append(bytes)
+        }
+        return nil
+    }
+
+    func end(_ head: NetworkResponse) -> BodyEnd {
+        var whole = head
+        whole.body = body
+        body = Data()
+        return .whole(whole)
+    }
+
+    func discard() {}
+}
+
+extension NetworkResponse {
+    /// The length the `Content-Length` header announces, if it is a number.
+    var contentLength: Int? {
+        headers.first { $0.key.lowercased() == "content-length" }.flatMap { Int($0.value) }
+    }
+}
+
+/// The bytes of one attempt as they move, and which samples of them are worth a trip to the main actor. Kept by the
+/// attempt under its lock, on the provider's thread.
+///
+/// A sample is worth showing when the first bytes of a body that is still coming arrive, after every sixteenth of
+/// the transfer (at least 64 KB), or a tenth of a second after the last sample if bytes moved since; a body that
+/// arrives whole is told by its outcome alone. ``RequestProgress`` makes the samples and time into one value.
+struct ProgressSampler {
+    /// Progress is worth a report once this many bytes moved since the last one, or a sixteenth of the transfer if
+    /// that is more: enough for a progress bar, and few enough that reports cost nothing.
+    private static let minimumStep: Int64 = 64 * 1024
+    /// Bytes that moved are worth a report anyway once this long passed since the last one, so that a slow body
+    /// moves the progress while it arrives instead of in one step at its end (rule W7).
+    private static let maximumGap: TimeInterval = 0.1
+
+    private(set) var sample = TransferProgress()
+    /// The body's pieces counted; the sample's bytes received are these, or a provider's own count if more.
+    private var bodyBytes: Int64 = 0
+    private var reportedBytes: Int64 = 0
+    private var reportedAt: TimeInterval
+    private(set) var hasNewSample = false
+
+    init(at time: TimeInterval) {
+        reportedAt = time
+    }
+
+    /// The response announced `length` body bytes.
+    mutating func expect(_ length: Int?) {
+        sample.bytesExpectedToReceive = length.map { Int64($0) }
+    }
+
+    /// `count` more body bytes arrived; returns whether the sample is worth a report now.
+    mutating func received(_ count: Int, at time: TimeInterval) -> Bool {
+        guard count > 0 else { return false }
+        let isFirst = bodyBytes == 0
+        bodyBytes += Int64(count)
+        sample.bytesReceived = max(sample.bytesReceived, bodyBytes)
+        if let expected = sample.bytesExpectedToReceive {
+            sample.bytesExpectedToReceive = max(expected, sample.bytesReceived)
+        }
+        hasNewSample = true
+        // The first bytes of a body still coming show that the download started; a body that arrived whole is
+        // reported together with its outcome.
+        return (isFirst && sample.bytesExpectedToReceive != sample.bytesReceived) || movedEnough(at: time)
+    }
+
+    /// A provider's own sample; returns whether it is worth a report now. The upload's bytes are sampled as the
+    /// body's are; a count of bytes received, which a provider that hands the body over at its end reports when it
+    /// has something to say, is worth a report as it comes, but for the last, which the outcome follows at once.
+    /// Counts never go back.
+    mutating func merge(_ reported: TransferProgress, at time: TimeInterval) -> Bool {
+        let before = sample
+        sample.bytesSent = max(sample.bytesSent, reported.bytesSent)
+        if let expected = reported.bytesExpectedToSend, expected > 0 {
+            sample.bytesExpectedToSend = max(expected, sample.bytesSent)
+        }
+        sample.bytesReceived = max(sample.bytesReceived, reported.bytesReceived)
+        if let expected = reported.bytesExpectedToReceive, expected > 0 {
+            sample.bytesExpectedToReceive = max(expected, sample.bytesReceived)
+        }
+        guard sample != before else { return false }
+        hasNewSample = true
+        if sample.bytesReceived > before.bytesReceived {
+            return sample.bytesReceived < sample.bytesExpectedToReceive ?? .max
+        }
+        return movedEnough(at: time)
+    }
+
+    /// Whether the newest sample says the whole announced body arrived.
+    var isComplete: Bool {
+        guard let expected = sample.bytesExpectedToReceive else { return false }
+        return sample.bytesReceived >= expected
+    }
+
+    /// The newest sample if it has not been reported yet; it counts as reported from now on.
+    mutating func take(at time: TimeInterval) -> TransferProgress? {
+        guard hasNewSample else { return nil }
+        hasNewSample = false
+        reportedBytes = sample.bytesSent + sample.bytesReceived
+        reportedAt = time
+        return sample
+    }
+
+    private func movedEnough(at time: TimeInterval) -> Bool {
+        let total = (sample.bytesExpectedToSend ?? 0) + (sample.bytesExpectedToReceive ?? 0)
+        let moved = sample.bytesSent + sample.bytesReceived - reportedBytes
+        return moved >= max(Self.minimumStep, total / 16) || (moved > 0 && time - reportedAt >= Self.maximumGap)
     }
 }

@@ -83,3 +83,21 @@ indirect enum PendingLayers {
         return true
     }
 }
+
+/// What the writes and the state ask of a record's pending changes.
+extension ResourceRecord {
+    /// Whether a change whose write succeeded still waits for the server's data to replace it.
+    var hasSettledChanges: Bool {
+        layers?.hasSettledChanges ?? false
+    }
+
+    /// Whether a change waits for its write's answer.
+    var hasUnsettledChanges: Bool {
+        layers?.hasUnsettledChanges ?? false
+    }
+
+    /// How many optimistic changes are pending over the server's data.
+    var pendingChangeCount: Int {
+        layers?.changes.count ?? 0
+    }
+}

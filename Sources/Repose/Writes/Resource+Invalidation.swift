@@ -1,16 +1,5 @@
 import Foundation
 
-extension RequestMethod {
-    /// Whether a request with this method may change what the server holds: every method but GET, HEAD and
-    /// OPTIONS.
-    var changesData: Bool {
-        switch self {
-        case .get, .head, .options: false
-        default: true
-        }
-    }
-}
-
 extension Resource {
     /// Makes stale what a successful request with `method` changed, by the request's own `scope` or else the
     /// configuration's ``Configuration/invalidation`` (rule M6); observed resources among them reload at the end
