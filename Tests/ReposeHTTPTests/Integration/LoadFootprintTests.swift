@@ -5,7 +5,8 @@ import Testing
 @testable import ReposeTestSupport
 
 /// Records which code one load runs, for `.ci/load-footprint` and the table of Docs/Architecture.md ("One load, end
-/// to end"): each profile holds only what ran from the call to `loadIfNeeded()` to the observer hearing `newData`.
+/// to end"): each profile holds only what ran from the call to `loadIfNeeded()` to the observer hearing `newData`,
+/// or from the making of a streamed request to the end of its lines.
 ///
 /// Only a build with code coverage and `-D REPOSE_LOAD_FOOTPRINT` has the profile runtime's calls; any other build
 /// skips the suite, so the usual suite neither needs them nor has its own coverage reset. Serialized: the counters
@@ -33,6 +34,21 @@ final class LoadFootprintTests {
             fixture.service.core.timers.after(ProgressTicker.interval) { ticked.resume() }
         }
         try await recordLoad(as: "idle")
+    }
+
+    @Test("a streamed request of a resource used before is recorded from its making to the end of its lines")
+    func streamedRequest() async throws {
+        try await firstLoad()
+        // A resource the app has used before: made, and its configuration built.
+        let resource = fixture.service.resource("/lines").withParam("count", "3")
+        _ = resource.configuration(for: .get)
+        LoadFootprint.start()
+        let streamed = resource.streamRequest()
+        var lines: [String] = []
+        for try await line in streamed.lines { lines.append(line) }
+        let written = LoadFootprint.write("streamed")
+        #expect(written == "written")
+        #expect(lines.count == 3)
     }
 
     /// The service's first load, which makes the session and builds the configuration that later loads reuse.
