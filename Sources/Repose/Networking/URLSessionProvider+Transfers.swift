@@ -177,13 +177,15 @@ extension URLSessionProvider {
         /// Hands the sink `response`'s status and headers, unless it has them or `response` is not HTTP: `nil` then,
         /// else whether the sink wants the body.
         private func begin(_ transfer: Transfer, with response: URLResponse?) -> Bool? {
-            guard case .success(var head) = URLSessionProvider.result(response: response, body: Data(), error: nil),
-                let redirects = lock.withLock({ () -> Int? in
-                    defer { transfer.hasBegun = true }
-                    return transfer.hasBegun ? nil : transfer.redirectCount
-                })
+            // Asked first: the head reads every header field, which costs a whole copy on each read on Linux, and
+            // the body's first piece and the end ask again.
+            guard !lock.withLock({ transfer.hasBegun }),
+                case .success(var head) = URLSessionProvider.result(response: response, body: Data(), error: nil)
             else { return nil }
-            head.redirectCount = redirects
+            head.redirectCount = lock.withLock {
+                transfer.hasBegun = true
+                return transfer.redirectCount
+            }
             return transfer.sink.receive(head)
         }
 
