@@ -50,9 +50,10 @@ final class StreamingInteropTests {
     func ndjsonFeed() async throws {
         let feed = service.resource("/feed")
         _ = await Interop.outcome(of: feed.load(streaming: .values(of: Story.self)))
-        #expect(feed.latestData?.content as? [Story] == [
-            Story(id: 1, title: "Swift 6"), Story(id: 2, title: "Streams"), Story(id: 3, title: "Repose"),
-        ])
+        #expect(
+            feed.latestData?.content as? [Story] == [
+                Story(id: 1, title: "Swift 6"), Story(id: 2, title: "Streams"), Story(id: 3, title: "Repose"),
+            ])
         #expect(feed.latestData?.contentType == "application/x-ndjson")
     }
 
