@@ -158,6 +158,7 @@ public func resourceCases() -> [BenchmarkCase] {
     scalingBenchmarks()
     loopbackBenchmarks()
     streamBenchmarks()
+    slowReaderBenchmarks()
     cacheBenchmarks()
     listBenchmarks()
     retryBenchmarks()

@@ -2,7 +2,7 @@ import Foundation
 
 /// A keep-alive HTTP/1.1 server on 127.0.0.1, run by python3 for the loopback cases.
 ///
-/// It serves `/1k`, `/1m` and `/100m` (100 MiB, a MiB per write) from memory as `application/octet-stream`, and `/1m.json` (about 1 MB: an array of
+/// It serves `/1k`, `/1m`, `/100m` and `/1g` (100 MiB and 1 GiB, a MiB per write) from memory as `application/octet-stream`, and `/1m.json` (about 1 MB: an array of
 /// 13,000 small objects) as `application/json`, answers every `PUT` and `PATCH` with 204, with `TCP_NODELAY`. It
 /// exits when its standard input closes, so it never outlives the benchmark process, and ``stop()`` ends it at
 /// teardown.
@@ -26,12 +26,13 @@ final class LoopbackServer: @unchecked Sendable {
                 super().setup()
                 self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             def do_GET(self):
-                if self.path == "/100m":  # 100 MiB, written a MiB at a time, as a large export streams
+                mebibytes = {"/100m": 100, "/1g": 1024}.get(self.path)
+                if mebibytes:  # written a MiB at a time, as a large export streams
                     self.send_response(200)
                     self.send_header("Content-Type", "application/octet-stream")
-                    self.send_header("Content-Length", str(100 * len(bodies["/1m"])))
+                    self.send_header("Content-Length", str(mebibytes * len(bodies["/1m"])))
                     self.end_headers()
-                    for _ in range(100):
+                    for _ in range(mebibytes):
                         self.wfile.write(bodies["/1m"])
                     return
                 body = bodies.get(self.path)

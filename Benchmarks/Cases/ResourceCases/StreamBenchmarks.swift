@@ -39,6 +39,45 @@ func streamBenchmarks() {
     }
 }
 
+let peakResidentGrowth = CustomMetric(name: "Peak resident growth (MiB)")
+
+func slowReaderBenchmarks() {
+    // A 1 GiB body (100 MiB in a smoke run) read by a task that pauses 1 ms after each MiB, slower than loopback
+    // delivers: the figure is how far the process's resident memory grew above where it started, sampled after each
+    // MiB read (Linux; 0 elsewhere). Rule U4 keeps it to about the buffer, the rest of the body waiting on disk.
+    let path = isSmokeRun ? "/100m" : "/1g"
+    let metrics = [peakResidentGrowth]
+    mainActorBenchmark("Stream 1 GiB read slowly", configuration(.one, metrics: metrics, seconds: 1)) { measured in
+        guard let resource = Loopback.service?.resource(path) else { return }
+        var read: (count: Int, peak: Int) = (0, 0)
+        await measured.runTask {
+            read = await readSlowly(resource.streamRequest())
+        }
+        blackHole(read.count)
+        measured.record(peakResidentGrowth, read.peak >> 20)
+    }
+}
+
+/// Reads `streamed` off the main actor, pausing 1 ms after each MiB: the bytes read and the most the resident memory
+/// grew.
+nonisolated private func readSlowly(_ streamed: StreamedRequest) async -> (Int, Int) {
+    let start = residentBytes()
+    var (count, nextPause, peak) = (0, 1 << 20, 0)
+    do {
+        for try await piece in streamed.bytes {
+            count += piece.count
+            if count >= nextPause {
+                nextPause += 1 << 20
+                peak = max(peak, residentBytes() - start)
+                try await Task.sleep(for: .milliseconds(1))
+            }
+        }
+    } catch {
+        return (-1, peak)
+    }
+    return (count, peak)
+}
+
 /// Reads `streamed`'s body off the main actor, counting its bytes: the count and when the first piece came.
 nonisolated private func readStreamed(
     _ streamed: StreamedRequest, _ clock: ContinuousClock

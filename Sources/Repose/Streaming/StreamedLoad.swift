@@ -27,7 +27,7 @@ final class StreamedLoad: RequestDelegate {
             } catch {
                 outcome = .failure(error)
             }
-            await growth.finish(with: outcome, passingResponseTo: completionHandler)
+            growth.finish(with: outcome, passingResponseTo: completionHandler)
         }
     }
 
@@ -70,7 +70,7 @@ private final class Growth: @unchecked Sendable {
             return latest == nil && !isClosed
         }
         guard isFirst else { return }
-        Task { @MainActor in
+        MainRoute.send { [self] in
             guard
                 let content = lock.withLock({ () -> (any Sendable)? in
                     defer { latest = nil }
@@ -81,15 +81,16 @@ private final class Growth: @unchecked Sendable {
         }
     }
 
-    /// The reading ended: content offered but not taken yet is dropped, since the load's end supersedes it; the
-    /// load completes with the last content or the reading's error.
-    @MainActor
+    /// The reading ended: the load completes with the last content or the reading's error, after the growth sent
+    /// before (the main queue keeps their order); content offered but not taken by then is dropped.
     func finish(with outcome: Result<any Sendable, any Error>, passingResponseTo handler: RequestCompletionHandler) {
-        lock.withLock { isClosed = true }
-        let response = outcome.map(entity(with:)).mapError {
-            RequestError(wrapping: $0, fallbackMessage: RequestError.cannotParseResponseMessage, timestamp: now())
+        MainRoute.send { [self] in
+            lock.withLock { isClosed = true }
+            let response = outcome.map(entity(with:)).mapError {
+                RequestError(wrapping: $0, fallbackMessage: RequestError.cannotParseResponseMessage, timestamp: now())
+            }
+            handler.broadcastResponse(ResponseInfo(response: response))
         }
-        handler.broadcastResponse(ResponseInfo(response: response))
     }
 
     /// `content` as the resource's data, with the response's headers.

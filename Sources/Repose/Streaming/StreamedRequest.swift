@@ -97,7 +97,7 @@ public final class StreamedRequest: Sendable {
     /// Cancels the request: a reader ends after the pieces it has read.
     public func cancel() {
         stream.abandon()
-        Task { @MainActor [request] in request.cancel() }
+        MainRoute.send { [request] in request.cancel() }
     }
 
     /// Where decoding stopped, as `items[2].name`.

@@ -5,7 +5,8 @@ import Dispatch
 /// order, and a test that resumes on the main actor after a provider's call finds what that call sent already
 /// delivered.
 ///
-/// A cache read's result, the outbox's files read and flushed and an event stream's news come this way. A network
+/// A cache read's result, the outbox's files read and flushed, an event stream's news and a streamed load's growth
+/// come this way. A network
 /// request's progress, news and outcome take the same way through its attempt's inbox, whose block the attempt posts
 /// itself (`TransferAttempt`), so that it carries nothing but the attempt.
 enum MainRoute {
