@@ -41,7 +41,7 @@ final class StreamedLoad: RequestDelegate {
     }
 
     var requestDescription: String {
-        "GET \(resource.url.absoluteString) (streamed load)"
+        "GET \(ReposeLog.describe(url: resource.url)) (streamed load)"
     }
 }
 

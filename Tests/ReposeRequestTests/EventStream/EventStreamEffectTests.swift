@@ -83,6 +83,8 @@ struct EventStreamEffectTests {
         fixture.network.stub(.get, list.url.absoluteString, json: ["count": 0])
         await feed.open()
         await feed.send("event: reset\ndata: now\n\n")
+        // Effects come a few main-actor turns after their event (a run once failed here finding no load yet).
+        await waitUntil { !list.loadRequests.isEmpty }
         let load = try #require(list.loadRequests.first)
         _ = await load.responseInfo
         #expect(list.jsonDict["count"] as? Int == 0)

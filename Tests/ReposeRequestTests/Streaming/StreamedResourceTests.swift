@@ -178,4 +178,12 @@ struct StreamedResourceTests {
         #expect(!reply.isLoading)
         #expect(reply.isPartial)
     }
+
+    @Test("U3 a streamed load describes itself with its URL's secrets redacted")
+    func describedRedacted() {
+        let reply = service.resource("/reply").withParam("access_token", "s3cret")
+        let description = StreamedLoad(resource: reply, content: .text()).requestDescription
+        #expect(description.contains("/reply?access_token=<redacted> (streamed load)"))
+        #expect(!description.contains("s3cret"))
+    }
 }
